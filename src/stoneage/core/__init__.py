@@ -1,0 +1,1 @@
+"""What every game shares: the contract, errors, dice tables, records and the registry."""

@@ -1,0 +1,138 @@
+"""The game/state contract every game in the package implements (OpenSpiel's shape)."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from fractions import Fraction
+from typing import Any
+
+from stoneage.core import rng
+
+CHANCE = -1
+"""``current_player()`` at a chance node."""
+TERMINAL = -4
+"""``current_player()`` once the game is over."""
+
+JSON = dict[str, Any]
+
+
+class Game(ABC):
+    """A game with its parameters; makes initial states."""
+
+    name: str
+    num_players: int
+    seed: int
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state before the first action (usually a chance node dealing the setup)."""
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the flat action space shared by players and chance."""
+
+    @abstractmethod
+    def params(self) -> JSON:
+        """The parameters that recreate this game with ``load_game(name, **params)``."""
+
+    @abstractmethod
+    def state_from_json(self, data: JSON) -> State:
+        """A state from its JSON form; raises ``StateFormatError`` naming what is wrong."""
+
+
+class State(ABC):
+    """A position of a game. Actions are ints; chance is explicit."""
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or ``CHANCE``, or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[int]:
+        """Sorted legal actions (chance outcomes at a chance node, nothing when terminal)."""
+
+    @abstractmethod
+    def apply_action(self, action: int) -> None:
+        """Play ``action``; raises ``IllegalActionError`` and changes nothing if it is illegal."""
+
+    @abstractmethod
+    def chance_weights(self) -> list[tuple[int, int]]:
+        """``(outcome, weight)`` pairs of a chance node, with integer weights."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per-seat result: 1 shared among the winners, 0 for the others (0s before the end)."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Per-seat score as it stands (final scores once terminal)."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy."""
+
+    @abstractmethod
+    def history(self) -> list[int]:
+        """Every action applied since the initial state, chance outcomes included."""
+
+    @abstractmethod
+    def observation(self, player: int) -> JSON:
+        """What ``player`` may know, JSON-ready."""
+
+    @abstractmethod
+    def action_to_string(self, action: int) -> str:
+        """The notation of ``action``."""
+
+    @abstractmethod
+    def string_to_action(self, text: str) -> int:
+        """The action a notation string names; raises ``NotationError``."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The whole state, losslessly, JSON-ready."""
+
+    @property
+    @abstractmethod
+    def seed(self) -> int:
+        """The game seed that drives ``sample_chance_outcome`` without an explicit RNG."""
+
+    # --- shared helpers --------------------------------------------------------------------
+
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next."""
+        return self.current_player() == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Exact ``(outcome, probability)`` pairs of a chance node."""
+        weights = self.chance_weights()
+        total = sum(w for _, w in weights)
+        return [(a, w / total) for a, w in weights]
+
+    def chance_outcomes_exact(self) -> list[tuple[int, Fraction]]:
+        """Like ``chance_outcomes`` but with exact fractions that sum to exactly 1."""
+        weights = self.chance_weights()
+        total = sum(w for _, w in weights)
+        return [(a, Fraction(w, total)) for a, w in weights]
+
+    def sample_chance_outcome(self, generator: random.Random | None = None) -> int:
+        """Sample a chance outcome: from ``generator`` if given, else from the game seed.
+
+        Without a generator the draw depends only on the seed and the history length, so a
+        seed plus the players' actions replays a whole game.
+        """
+        weights = self.chance_weights()
+        total = sum(w for _, w in weights)
+        if generator is None:
+            pick = rng.draw(self.seed, len(self.history()), total)
+        else:
+            pick = generator.randrange(total)
+        for action, weight in weights:
+            pick -= weight
+            if pick < 0:
+                return action
+        raise AssertionError("chance weights do not cover the draw")  # pragma: no cover

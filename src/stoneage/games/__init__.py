@@ -1,0 +1,1 @@
+"""The games of the package, each behind the shared contract."""

@@ -1,0 +1,288 @@
+"""The flat action space of Stone Age and its text notation (docs/notation.md).
+
+Every decision of a player and every chance outcome is one int in ``range(NUM_ACTIONS)``.
+The notation is state-independent, so ``parse(name(a)) == a`` for every action.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from stoneage.core.dice import face_multisets
+from stoneage.core.errors import NotationError
+from stoneage.games.stone_age.data import (
+    BUILDING_KINDS,
+    LOCATIONS,
+    NUM_BUILDING_KINDS,
+    NUM_CARDS,
+    NUM_LOCATIONS,
+    RESOURCES,
+)
+
+Counts = tuple[int, int, int, int]
+
+
+def _count_vectors(total_max: int) -> tuple[Counts, ...]:
+    """All 4-vectors of counts with sum ≤ total_max, by total, then in notation order."""
+    out: list[Counts] = []
+    for total in range(total_max + 1):
+        for combo in combinations_with_replacement(range(4), total):
+            out.append((combo.count(0), combo.count(1), combo.count(2), combo.count(3)))
+    return tuple(out)
+
+
+MIXES = _count_vectors(10)
+"""Resource mixes (wood, clay, stone, gold) for payments and feeding; index 0 is empty."""
+MIX_INDEX = {mix: i for i, mix in enumerate(MIXES)}
+NUM_PAY_MIXES = sum(1 for m in MIXES if sum(m) <= 7)
+TOOL_SETS = _count_vectors(3)
+"""Multisets of up to 3 tool tiles, as counts of tiles of value (1, 2, 3, 4)."""
+TOOL_SET_INDEX = {t: i for i, t in enumerate(TOOL_SETS)}
+ONE_USE_VALUES = (2, 3, 4)
+PAIRS = tuple(m for m in MIXES if sum(m) == 2)
+"""The ten choices of the two-resources card."""
+PAIR_INDEX = {m: i for i, m in enumerate(PAIRS)}
+DICE_ROLLS = tuple(faces for n in (2, 3, 4) for faces in face_multisets(n))
+"""Dice-for-all rolls (one die per player), as sorted face tuples."""
+DICE_ROLL_INDEX = {faces: i for i, faces in enumerate(DICE_ROLLS)}
+MAX_PLACE = 10
+
+# --- layout ------------------------------------------------------------------------------------
+
+PLACE = 0  # + loc * 10 + (count - 1)
+RESOLVE = PLACE + NUM_LOCATIONS * MAX_PLACE  # + loc
+TOOLS = RESOLVE + NUM_LOCATIONS  # + tool_set * 8 + one_use_mask
+PAY = TOOLS + len(TOOL_SETS) * 8  # + mix index - 1 (total 1..7)
+DECLINE = PAY + NUM_PAY_MIXES - 1
+FEED = DECLINE + 1  # + mix index - 1 (total 1..10)
+STARVE = FEED + len(MIXES) - 1
+PICK = STARVE + 1  # + face - 1
+TAKE = PICK + 6  # + pair index
+ROLL = TAKE + len(PAIRS)  # + sum - 1   (chance)
+DICE = ROLL + 60  # + dice roll index   (chance)
+CARD = DICE + len(DICE_ROLLS)  # + card id - 1   (chance)
+BUILDING = CARD + NUM_CARDS  # + building kind   (chance)
+NUM_ACTIONS = BUILDING + NUM_BUILDING_KINDS
+FIRST_CHANCE_ACTION = ROLL
+
+
+def place(loc: int, count: int) -> int:
+    """Action: place ``count`` figures on location ``loc``."""
+    return PLACE + loc * MAX_PLACE + count - 1
+
+
+def tools(tool_set: Counts, one_use_mask: int = 0) -> int:
+    """Action: add these tool tiles (counts by value 1..4) and one-use tools (bit i = value i+2)."""
+    return TOOLS + TOOL_SET_INDEX[tool_set] * 8 + one_use_mask
+
+
+def pay(mix: Counts) -> int:
+    """Action: pay this resource mix (wood, clay, stone, gold)."""
+    return PAY + MIX_INDEX[mix] - 1
+
+
+def feed(mix: Counts) -> int:
+    """Action: cover a food shortfall with this resource mix."""
+    return FEED + MIX_INDEX[mix] - 1
+
+
+def take(pair: Counts) -> int:
+    """Action: take two resources with the two-resources card."""
+    return TAKE + PAIR_INDEX[pair]
+
+
+def roll(total: int) -> int:
+    """Chance outcome: the dice sum to ``total``."""
+    return ROLL + total - 1
+
+
+def dice(faces: tuple[int, ...]) -> int:
+    """Chance outcome: a dice-for-all roll with these faces."""
+    return DICE + DICE_ROLL_INDEX[tuple(sorted(faces))]
+
+
+def card_outcome(card_id: int) -> int:
+    """Chance outcome: the card with this id is turned up (or drawn)."""
+    return CARD + card_id - 1
+
+
+def building_outcome(kind: int) -> int:
+    """Chance outcome: a tile of this building kind is turned up."""
+    return BUILDING + kind
+
+
+# --- notation -----------------------------------------------------------------------------------
+
+
+def _mix_words(mix: Counts) -> str:
+    return " ".join(word for word, n in zip(RESOURCES, mix) for _ in range(n))
+
+
+def _tool_words(tool_set: Counts, one_use_mask: int) -> str:
+    tiles = [str(v) for v in (4, 3, 2, 1) for _ in range(tool_set[v - 1])]
+    one_use = [str(v) for i, v in reversed(list(enumerate(ONE_USE_VALUES))) if one_use_mask >> i & 1]
+    words = ["tools", "+".join(tiles) if tiles else ("none" if not one_use else "")]
+    if one_use:
+        words.append("one-use " + "+".join(one_use))
+    return " ".join(w for w in words if w)
+
+
+def _name(action: int) -> str:
+    if action < RESOLVE:
+        loc, count = divmod(action - PLACE, MAX_PLACE)
+        return f"place {LOCATIONS[loc]} {count + 1}"
+    if action < TOOLS:
+        return f"resolve {LOCATIONS[action - RESOLVE]}"
+    if action < PAY:
+        tool_set, mask = divmod(action - TOOLS, 8)
+        return _tool_words(TOOL_SETS[tool_set], mask)
+    if action < DECLINE:
+        return "pay " + _mix_words(MIXES[action - PAY + 1])
+    if action == DECLINE:
+        return "decline"
+    if action < STARVE:
+        return "feed with " + _mix_words(MIXES[action - FEED + 1])
+    if action == STARVE:
+        return "starve"
+    if action < TAKE:
+        return f"pick {action - PICK + 1}"
+    if action < ROLL:
+        return "take " + _mix_words(PAIRS[action - TAKE])
+    if action < DICE:
+        return f"roll {action - ROLL + 1}"
+    if action < CARD:
+        return "dice " + " ".join(map(str, DICE_ROLLS[action - DICE]))
+    if action < BUILDING:
+        return f"card {action - CARD + 1}"
+    return f"building {BUILDING_KINDS[action - BUILDING].name}"
+
+
+ACTION_NAMES: tuple[str, ...] = tuple(_name(a) for a in range(NUM_ACTIONS))
+
+
+def action_name(action: int) -> str:
+    """The notation of ``action``."""
+    if not 0 <= action < NUM_ACTIONS:
+        raise NotationError(f"action {action} is outside the action space 0..{NUM_ACTIONS - 1}")
+    return ACTION_NAMES[action]
+
+
+_LOCATION_INDEX = {name: i for i, name in enumerate(LOCATIONS)}
+_SINGLE_SPACE_COUNT = {"toolmaker": 1, "hut": 2, "field": 1} | {
+    name: 1 for name in LOCATIONS if name.startswith(("card", "building"))
+}
+
+
+def _parse_mix(words: list[str], text: str) -> Counts:
+    counts = [0, 0, 0, 0]
+    for word in words:
+        if word not in RESOURCES:
+            raise NotationError(f"{text!r}: {word!r} is not a resource (wood, clay, stone, gold)")
+        counts[RESOURCES.index(word)] += 1
+    return (counts[0], counts[1], counts[2], counts[3])
+
+
+def _parse_int(word: str, text: str) -> int:
+    if not word.isdigit():
+        raise NotationError(f"{text!r}: expected a number, got {word!r}")
+    return int(word)
+
+
+def _parse_tools(words: list[str], text: str) -> int:
+    tiles = [0, 0, 0, 0]
+    mask = 0
+    target = "tiles"
+    for word in words:
+        if word == "none":
+            continue
+        if word == "one-use":
+            target = "one-use"
+            continue
+        for part in word.split("+"):
+            value = _parse_int(part, text)
+            if target == "tiles":
+                if not 1 <= value <= 4:
+                    raise NotationError(f"{text!r}: a tool tile has value 1..4, not {value}")
+                tiles[value - 1] += 1
+            else:
+                if value not in ONE_USE_VALUES or mask >> ONE_USE_VALUES.index(value) & 1:
+                    raise NotationError(f"{text!r}: one-use tools are 2, 3 and 4, each once")
+                mask |= 1 << ONE_USE_VALUES.index(value)
+    key = (tiles[0], tiles[1], tiles[2], tiles[3])
+    if key not in TOOL_SET_INDEX:
+        raise NotationError(f"{text!r}: at most 3 tool tiles can be added")
+    return tools(key, mask)
+
+
+def parse_action(text: str) -> int:
+    """The action that ``text`` names (case and spacing are free; resource order is free)."""
+    words = text.lower().split()
+    if not words:
+        raise NotationError("empty action text")
+    verb, args = words[0], words[1:]
+    if verb == "place" and args:
+        loc = _LOCATION_INDEX.get(args[0])
+        if loc is None:
+            raise NotationError(f"{text!r}: unknown location {args[0]!r}; known: {', '.join(LOCATIONS)}")
+        if len(args) == 1 and args[0] in _SINGLE_SPACE_COUNT:
+            return place(loc, _SINGLE_SPACE_COUNT[args[0]])
+        if len(args) == 2:
+            count = _parse_int(args[1], text)
+            if 1 <= count <= MAX_PLACE:
+                return place(loc, count)
+            raise NotationError(f"{text!r}: a placement has 1..10 figures")
+    elif verb == "resolve" and len(args) == 1:
+        if args[0] in _LOCATION_INDEX:
+            return RESOLVE + _LOCATION_INDEX[args[0]]
+        raise NotationError(f"{text!r}: unknown location {args[0]!r}; known: {', '.join(LOCATIONS)}")
+    elif verb == "tools":
+        return _parse_tools(args, text)
+    elif verb == "pay" and args:
+        mix = _parse_mix(args, text)
+        if not 1 <= sum(mix) <= 7:
+            raise NotationError(f"{text!r}: a payment has 1..7 resources")
+        return pay(mix)
+    elif verb == "decline" and not args:
+        return DECLINE
+    elif verb == "feed" and args[:1] == ["with"] and len(args) > 1:
+        mix = _parse_mix(args[1:], text)
+        if sum(mix) > 10:
+            raise NotationError(f"{text!r}: a shortfall is at most 10 food")
+        return feed(mix)
+    elif verb == "starve" and not args:
+        return STARVE
+    elif verb == "pick" and len(args) == 1:
+        face = _parse_int(args[0], text)
+        if 1 <= face <= 6:
+            return PICK + face - 1
+        raise NotationError(f"{text!r}: a die face is 1..6")
+    elif verb == "take" and args:
+        mix = _parse_mix(args, text)
+        if sum(mix) != 2:
+            raise NotationError(f"{text!r}: the two-resources card gives exactly 2 resources")
+        return take(mix)
+    elif verb == "roll" and len(args) == 1:
+        total = _parse_int(args[0], text)
+        if 1 <= total <= 60:
+            return roll(total)
+        raise NotationError(f"{text!r}: a dice sum is 1..60")
+    elif verb == "dice" and 2 <= len(args) <= 4:
+        faces = tuple(sorted(_parse_int(w, text) for w in args))
+        if all(1 <= f <= 6 for f in faces):
+            return dice(faces)
+        raise NotationError(f"{text!r}: die faces are 1..6")
+    elif verb == "card" and len(args) == 1:
+        card_id = _parse_int(args[0], text)
+        if 1 <= card_id <= NUM_CARDS:
+            return card_outcome(card_id)
+        raise NotationError(f"{text!r}: cards are numbered 1..{NUM_CARDS}")
+    elif verb == "building" and len(args) == 1:
+        for kind, building in enumerate(BUILDING_KINDS):
+            if building.name == args[0]:
+                return building_outcome(kind)
+        names = ", ".join(b.name for b in BUILDING_KINDS)
+        raise NotationError(f"{text!r}: unknown building kind; known: {names}")
+    raise NotationError(
+        f"{text!r} is not an action; see docs/notation.md "
+        "(e.g. 'place forest 3', 'resolve quarry', 'tools 3+1', 'pay wood clay', 'roll 11')"
+    )

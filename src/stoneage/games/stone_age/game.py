@@ -1,0 +1,70 @@
+"""The Stone Age game object: parameters and the factory of initial states."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stoneage.core.contract import JSON, Game
+from stoneage.core.errors import GameOptionError
+from stoneage.games.stone_age.actions import NUM_ACTIONS
+from stoneage.games.stone_age.state import StoneAgeState
+
+KNOWN_EXPANSIONS: tuple[str, ...] = ()
+
+
+class StoneAgeGame(Game):
+    """Stone Age for 2–4 players.
+
+    ``seed`` drives chance in ordinary play (``State.sample_chance_outcome()``);
+    ``first_player`` is the seat that starts (the rulebook's youngest player).
+    """
+
+    name = "stone_age"
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 0,
+        first_player: int = 0,
+        expansions: Sequence[str] = (),
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+            raise GameOptionError(f"players must be 2, 3 or 4, not {players!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise GameOptionError(f"seed must be a non-negative integer, not {seed!r}")
+        if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
+            0 <= first_player < players
+        ):
+            raise GameOptionError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
+        if isinstance(expansions, str):
+            raise GameOptionError("expansions must be a list of names, not a string")
+        for expansion in expansions:
+            if expansion not in KNOWN_EXPANSIONS:
+                known = ", ".join(KNOWN_EXPANSIONS) or "none yet"
+                raise GameOptionError(f"unknown expansion {expansion!r} (known: {known})")
+        self.num_players = players
+        self.seed = seed
+        self.first_player = first_player
+        self.expansions = tuple(expansions)
+
+    def new_initial_state(self) -> StoneAgeState:
+        return StoneAgeState(self)
+
+    def num_distinct_actions(self) -> int:
+        return NUM_ACTIONS
+
+    def params(self) -> JSON:
+        return {
+            "players": self.num_players,
+            "seed": self.seed,
+            "first_player": self.first_player,
+            "expansions": list(self.expansions),
+        }
+
+    def state_from_json(self, data: JSON) -> StoneAgeState:
+        from stoneage.games.stone_age.serialize import state_from_json
+
+        return state_from_json(self, data)
+
+    def __repr__(self) -> str:
+        return f"StoneAgeGame(players={self.num_players}, seed={self.seed})"

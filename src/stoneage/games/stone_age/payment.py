@@ -1,0 +1,73 @@
+"""Which resource mixes pay for a card, a building or a food shortfall; which tools may be added."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from stoneage.games.stone_age.actions import (
+    MIXES,
+    ONE_USE_VALUES,
+    TOOL_SETS,
+    Counts,
+    feed,
+    pay,
+    tools,
+)
+from stoneage.games.stone_age.data import BUILDING_KINDS, DISPLAY_SIZE, RESOURCE_VALUE, BuildingKind
+
+Option = tuple[int, int, int, int, int]  # (action, wood, clay, stone, gold)
+
+
+def _kinds(mix: Counts) -> int:
+    return sum(1 for n in mix if n)
+
+
+def _fits(kind: BuildingKind, mix: Counts) -> bool:
+    if kind.cost is not None:
+        return mix == kind.cost
+    return kind.min_count <= sum(mix) <= kind.max_count and (
+        kind.kinds == 0 or _kinds(mix) == kind.kinds
+    )
+
+
+CARD_PAYMENTS: tuple[tuple[Option, ...], ...] = tuple(
+    tuple((pay(m), *m) for m in MIXES if sum(m) == cost) for cost in range(DISPLAY_SIZE + 1)
+)
+"""``CARD_PAYMENTS[cost]``: every mix of exactly ``cost`` resources."""
+BUILDING_PAYMENTS: tuple[tuple[Option, ...], ...] = tuple(
+    tuple((pay(m), *m) for m in MIXES if 1 <= sum(m) <= 7 and _fits(kind, m))
+    for kind in BUILDING_KINDS
+)
+"""``BUILDING_PAYMENTS[kind]``: every mix that the building kind accepts."""
+FEEDINGS: tuple[tuple[Option, ...], ...] = tuple(
+    tuple((feed(m), *m) for m in MIXES if sum(m) == short and short) for short in range(11)
+)
+"""``FEEDINGS[shortfall]``: every mix of exactly ``shortfall`` resources."""
+
+
+def affordable(options: tuple[Option, ...], wood: int, clay: int, stone: int, gold: int) -> list[int]:
+    """The actions of ``options`` that these resources can pay, in action order."""
+    return [a for a, w, c, s, g in options if w <= wood and c <= clay and s <= stone and g <= gold]
+
+
+def points(mix: Counts) -> int:
+    """Building points for a payment: wood 3, clay 4, stone 5, gold 6 each."""
+    return sum(n * v for n, v in zip(mix, RESOURCE_VALUE))
+
+
+@cache
+def tool_choices(ready: tuple[int, int, int, int], one_use_mask: int) -> tuple[int, ...]:
+    """Every way to add ready tiles (counts by value) and one-use tools to a roll, sorted."""
+    out = []
+    for tool_set in TOOL_SETS:
+        if all(n <= r for n, r in zip(tool_set, ready)):
+            for mask in range(8):
+                if mask & one_use_mask == mask:
+                    out.append(tools(tool_set, mask))
+    return tuple(sorted(out))
+
+
+def tool_bonus(tool_set: Counts, one_use_mask: int) -> int:
+    """What these tiles and one-use tools add to a roll."""
+    tiles = sum((v + 1) * n for v, n in enumerate(tool_set))
+    return tiles + sum(v for i, v in enumerate(ONE_USE_VALUES) if one_use_mask >> i & 1)

@@ -1,0 +1,337 @@
+"""A state as JSON (docs/state-format.md) and as one player sees it (observation)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from stoneage.core.contract import JSON
+from stoneage.core.errors import StateFormatError
+from stoneage.games.stone_age import actions as A
+from stoneage.games.stone_age import state as S
+from stoneage.games.stone_age.data import (
+    ALL_CARDS_MASK,
+    ALL_TILES_MASK,
+    BUILDING_KINDS,
+    DISPLAY_SIZE,
+    LOCATIONS,
+    MAX_AGRICULTURE,
+    MAX_FIGURES,
+    NUM_CARDS,
+    NUM_LOCATIONS,
+    NUM_TILES,
+    RESOURCES,
+    STACK_SIZE,
+    START_FIGURES,
+    TILE_KIND,
+)
+from stoneage.games.stone_age.layout import (
+    AGRICULTURE,
+    BUILDINGS,
+    CARDS,
+    FIGURES,
+    FOOD,
+    ONE_USE,
+    PENALTIES,
+    READY,
+    SCORE,
+    SECRET_CARDS,
+    STRIDE,
+    TWO_RESOURCES,
+    UNPLACED,
+    USED,
+    WOOD,
+)
+from stoneage.games.stone_age.scoring import breakdown, card_ids, tile_ids
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age.game import StoneAgeGame
+    from stoneage.games.stone_age.state import StoneAgeState
+
+FORMAT_VERSION = 1
+
+
+def _mask(ids: list[int], offset: int) -> int:
+    mask = 0
+    for i in ids:
+        mask |= 1 << (i - offset)
+    return mask
+
+
+def _player_json(state: StoneAgeState, p: int, secret: bool) -> JSON:
+    pl = state.players
+    base = p * STRIDE
+    secret_cards = card_ids(pl[base + SECRET_CARDS])
+    return {
+        "figures": pl[base + FIGURES],
+        "unplaced": pl[base + UNPLACED],
+        "food": pl[base + FOOD],
+        "resources": {name: pl[base + WOOD + r] for r, name in enumerate(RESOURCES)},
+        "agriculture": pl[base + AGRICULTURE],
+        "score": pl[base + SCORE],
+        "tools_ready": [v for v in (4, 3, 2, 1) for _ in range(pl[base + READY + v - 1])],
+        "tools_used": [v for v in (4, 3, 2, 1) for _ in range(pl[base + USED + v - 1])],
+        "one_use_tools": [v for i, v in enumerate(A.ONE_USE_VALUES) if pl[base + ONE_USE] >> i & 1],
+        "two_resources": pl[base + TWO_RESOURCES],
+        "cards": card_ids(pl[base + CARDS]),
+        "secret_cards": secret_cards if secret else len(secret_cards),
+        "buildings": [{"tile": t, "kind": BUILDING_KINDS[TILE_KIND[t]].name}
+                      for t in tile_ids(pl[base + BUILDINGS])],
+        "penalties": pl[base + PENALTIES],
+    }
+
+
+def _board_json(state: StoneAgeState) -> JSON:
+    np = state.num_players
+    board = state.board
+    return {
+        name: board[NUM_LOCATIONS + loc * np: NUM_LOCATIONS + (loc + 1) * np]
+        for loc, name in enumerate(LOCATIONS)
+    }
+
+
+def _pending_json(state: StoneAgeState) -> JSON:
+    return {
+        "stage": S.STAGES[state.stage],
+        "player": state.cur,
+        "order": state.order,
+        "gather": LOCATIONS[state.gather],
+        "dice": state.dice_count,
+        "rolled": state.rolled,
+        "slot": state.slot,
+        "dice_left": list(state.dice_left),
+        "shortfall": state.shortfall,
+    }
+
+
+def state_to_json(state: StoneAgeState) -> JSON:
+    """The whole state, losslessly (hidden information included)."""
+    np = state.num_players
+    return {
+        "game": "stone_age",
+        "format": FORMAT_VERSION,
+        "params": state.game.params(),
+        "round": state.round,
+        "first_player": state.first,
+        "phase": S.PHASES[state.phase],
+        "pending": _pending_json(state),
+        "players": [_player_json(state, p, secret=True) for p in range(np)],
+        "board": _board_json(state),
+        "display": list(state.display),
+        "stacks": [{"top": state.tops[s], "left": state.stack_left[s]} for s in range(np)],
+        "deck": card_ids(state.deck),
+        "unseen_tiles": tile_ids(state.unseen),
+        "history": state.history(),
+    }
+
+
+def observation(state: StoneAgeState, player: int) -> JSON:
+    """What ``player`` may know: everything public, plus their own face-down cards."""
+    np = state.num_players
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
+        raise ValueError(f"player must be a seat 0..{np - 1}, not {player!r}")
+    pending = _pending_json(state)
+    return {
+        "game": "stone_age",
+        "observer": player,
+        "round": state.round,
+        "first_player": state.first,
+        "phase": S.PHASES[state.phase],
+        "current_player": state.current_player(),
+        "pending": pending,
+        "players": [_player_json(state, p, secret=p == player) for p in range(np)],
+        "board": _board_json(state),
+        "display": [{"card": c, "cost": s + 1} if c else None for s, c in enumerate(state.display)],
+        "stacks": [
+            {
+                "top": BUILDING_KINDS[TILE_KIND[state.tops[s]]].name if state.tops[s] >= 0 else None,
+                "left": state.stack_left[s],
+            }
+            for s in range(np)
+        ],
+        "deck_size": state.deck.bit_count(),
+        "scores": state.scores(),
+        "score_breakdown": state.score_breakdown() if state.is_terminal() else None,
+    }
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads fields with type and range checks; errors name the field."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        if not isinstance(data, dict):
+            raise StateFormatError(f"{path or 'state'}: expected an object, got {type(data).__name__}")
+        self.data = data
+        self.path = path
+
+    def _name(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def raw(self, key: str) -> Any:
+        if key not in self.data:
+            raise StateFormatError(f"{self._name(key)}: missing")
+        return self.data[key]
+
+    def int(self, key: str, low: int, high: int | None = None) -> int:
+        value = self.raw(key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise StateFormatError(f"{self._name(key)}: expected an integer, got {value!r}")
+        if value < low or (high is not None and value > high):
+            bound = f"{low}..{high}" if high is not None else f">= {low}"
+            raise StateFormatError(f"{self._name(key)}: {value} is out of range {bound}")
+        return value
+
+    def ints(self, key: str, low: int, high: int, length: int | None = None) -> list[int]:
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise StateFormatError(f"{self._name(key)}: expected a list, got {value!r}")
+        if length is not None and len(value) != length:
+            raise StateFormatError(f"{self._name(key)}: expected {length} entries, got {len(value)}")
+        for i, item in enumerate(value):
+            if isinstance(item, bool) or not isinstance(item, int) or not low <= item <= high:
+                raise StateFormatError(f"{self._name(key)}[{i}]: expected an integer {low}..{high}, got {item!r}")
+        return value
+
+    def choice(self, key: str, names: tuple[str, ...]) -> int:
+        value = self.raw(key)
+        if value not in names:
+            raise StateFormatError(f"{self._name(key)}: {value!r} is not one of {', '.join(names)}")
+        return names.index(value)
+
+    def sub(self, key: str) -> _Reader:
+        return _Reader(self.raw(key), self._name(key))
+
+
+def _read_player(state: StoneAgeState, p: int, r: _Reader) -> None:
+    pl = state.players
+    base = p * STRIDE
+    pl[base + FIGURES] = r.int("figures", START_FIGURES, MAX_FIGURES)
+    pl[base + UNPLACED] = r.int("unplaced", 0, MAX_FIGURES)
+    pl[base + FOOD] = r.int("food", 0)
+    resources = r.sub("resources")
+    for i, name in enumerate(RESOURCES):
+        pl[base + WOOD + i] = resources.int(name, 0)
+    pl[base + AGRICULTURE] = r.int("agriculture", 0, MAX_AGRICULTURE)
+    pl[base + SCORE] = r.int("score", -(10**9))
+    for field, key in ((READY, "tools_ready"), (USED, "tools_used")):
+        for v in r.ints(key, 1, 4):
+            pl[base + field + v - 1] += 1
+    tiles = sum(pl[base + READY: base + READY + 4]) + sum(pl[base + USED: base + USED + 4])
+    if tiles > 3:
+        raise StateFormatError(f"{r.path}: {tiles} tool tiles, at most 3 are allowed")
+    one_use = r.ints("one_use_tools", 2, 4)
+    if len(set(one_use)) != len(one_use):
+        raise StateFormatError(f"{r.path}.one_use_tools: each one-use tool exists once")
+    pl[base + ONE_USE] = sum(1 << A.ONE_USE_VALUES.index(v) for v in one_use)
+    pl[base + TWO_RESOURCES] = r.int("two_resources", 0, 1)
+    pl[base + CARDS] = _mask(r.ints("cards", 1, NUM_CARDS), 1)
+    pl[base + SECRET_CARDS] = _mask(r.ints("secret_cards", 1, NUM_CARDS), 1)
+    buildings = r.raw("buildings")
+    if not isinstance(buildings, list):
+        raise StateFormatError(f"{r.path}.buildings: expected a list")
+    for i, item in enumerate(buildings):
+        pl[base + BUILDINGS] |= 1 << _Reader(item, f"{r.path}.buildings[{i}]").int("tile", 0, NUM_TILES - 1)
+    pl[base + PENALTIES] = r.int("penalties", 0)
+
+
+def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
+    """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
+    r = _Reader(data, "")
+    if r.raw("game") != "stone_age":
+        raise StateFormatError(f"game: expected 'stone_age', got {r.raw('game')!r}")
+    if r.raw("format") != FORMAT_VERSION:
+        raise StateFormatError(f"format: expected {FORMAT_VERSION}, got {r.raw('format')!r}")
+    if r.raw("params") != game.params():
+        raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {game.params()!r}")
+    np = game.num_players
+    state = S.StoneAgeState.__new__(S.StoneAgeState)
+    state.game = game
+    state.num_players = np
+    state.players = [0] * (np * STRIDE)
+    players = r.raw("players")
+    if not isinstance(players, list) or len(players) != np:
+        raise StateFormatError(f"players: expected a list of {np} players")
+    for p in range(np):
+        _read_player(state, p, _Reader(players[p], f"players[{p}]"))
+    state.board = [0] * (NUM_LOCATIONS * (np + 1))
+    board = r.sub("board")
+    for loc, name in enumerate(LOCATIONS):
+        counts = board.ints(name, 0, MAX_FIGURES, np)
+        for p, n in enumerate(counts):
+            state.board[NUM_LOCATIONS + loc * np + p] = n
+        state.board[loc] = sum(counts)
+    state.display = r.ints("display", 0, NUM_CARDS, DISPLAY_SIZE)
+    stacks = r.raw("stacks")
+    if not isinstance(stacks, list) or len(stacks) != np:
+        raise StateFormatError(f"stacks: expected a list of {np} stacks")
+    state.tops = [-1] * 4
+    state.stack_left = [0] * 4
+    for s, item in enumerate(stacks):
+        stack = _Reader(item, f"stacks[{s}]")
+        state.tops[s] = stack.int("top", -1, NUM_TILES - 1)
+        state.stack_left[s] = stack.int("left", 0, STACK_SIZE)
+    state.deck = _mask(r.ints("deck", 1, NUM_CARDS), 1)
+    state.unseen = _mask(r.ints("unseen_tiles", 0, NUM_TILES - 1), 0)
+    state.round = r.int("round", 1)
+    state.first = r.int("first_player", 0, np - 1)
+    state.phase = r.choice("phase", S.PHASES)
+    pending = r.sub("pending")
+    state.stage = pending.choice("stage", S.STAGES)
+    state.cur = pending.int("player", 0, np - 1)
+    state.order = pending.int("order", 0, np)
+    state.gather = pending.choice("gather", LOCATIONS[:5])
+    state.dice_count = pending.int("dice", 0, MAX_FIGURES)
+    state.rolled = pending.int("rolled", 0, 6 * MAX_FIGURES)
+    state.slot = pending.int("slot", 0, 3)
+    state.dice_left = tuple(pending.ints("dice_left", 1, 6))
+    state.shortfall = pending.int("shortfall", 0, MAX_FIGURES)
+    history = r.ints("history", 0, A.NUM_ACTIONS - 1)
+    node: tuple[int, object] | None = None
+    for action in history:
+        node = (action, node)
+    state._history = node
+    state._moves = len(history)
+    state._legal = None
+    state._final = None
+    check_consistency(state)
+    if state.stage == S.GAME_OVER:
+        state._final = tuple(breakdown(state.players, p) for p in range(np))
+    return state
+
+
+def check_consistency(state: StoneAgeState) -> None:
+    """Raise ``StateFormatError`` unless cards, tiles and figures are all accounted for."""
+    np = state.num_players
+    pl = state.players
+    places = [("deck", state.deck), ("display", _mask([c for c in state.display if c], 1))]
+    for p in range(np):
+        places.append((f"players[{p}].cards", pl[p * STRIDE + CARDS]))
+        places.append((f"players[{p}].secret_cards", pl[p * STRIDE + SECRET_CARDS]))
+    _check_partition("card", places, ALL_CARDS_MASK, 1)
+    tiles = [("unseen_tiles", state.unseen),
+             ("stacks.top", _mask([t for t in state.tops if t >= 0], 0))]
+    tiles += [(f"players[{p}].buildings", pl[p * STRIDE + BUILDINGS]) for p in range(np)]
+    _check_partition("building tile", tiles, ALL_TILES_MASK, 0)
+    for s in range(np):
+        if state.tops[s] >= 0 and not state.stack_left[s]:
+            raise StateFormatError(f"stacks[{s}]: an empty stack cannot show a top tile")
+    for p in range(np):
+        placed = sum(state.board[NUM_LOCATIONS + loc * np + p] for loc in range(NUM_LOCATIONS))
+        if placed + pl[p * STRIDE + UNPLACED] > pl[p * STRIDE + FIGURES]:
+            raise StateFormatError(f"players[{p}]: more figures placed and unplaced than owned")
+    if state.stage < S.FIRST_DECISION and not state.chance_weights():
+        raise StateFormatError(f"pending.stage: {S.STAGES[state.stage]!r} has no possible outcome")
+
+
+def _check_partition(what: str, places: list[tuple[str, int]], full: int, offset: int) -> None:
+    seen = 0
+    for name, mask in places:
+        if seen & mask:
+            first = (seen & mask).bit_length() - 1 + offset
+            raise StateFormatError(f"{name}: {what} {first} is in two places at once")
+        seen |= mask
+    if seen != full:
+        missing = (full & ~seen).bit_length() - 1 + offset
+        raise StateFormatError(f"{what} {missing} is missing from the state")
