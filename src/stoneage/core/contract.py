@@ -103,6 +103,16 @@ class State(ABC):
 
     # --- shared helpers --------------------------------------------------------------------
 
+    def describe(self, action: int) -> str:
+        """A sentence for a log saying who does what with ``action`` here; games may enrich it."""
+        player = self.current_player()
+        who = "chance" if player == CHANCE else f"player {player + 1}"
+        return f"{who}: {self.action_to_string(action)}"
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat, the score part by part; games with richer scoring override this."""
+        return [{"total": score} for score in self.scores()]
+
     def is_chance_node(self) -> bool:
         """Whether chance acts next."""
         return self.current_player() == CHANCE

@@ -307,6 +307,11 @@ class StoneAgeState(State):
 
         return state_to_json(self)
 
+    def describe(self, action: int) -> str:
+        from stoneage.games.stone_age.narrate import describe
+
+        return describe(self, action)
+
     # --- legality ------------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[int]:

@@ -1,0 +1,156 @@
+"""The ``stoneage`` command: simulate, replay and bench (more faces join later)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+
+from stoneage.core.contract import State
+from stoneage.core.errors import StoneAgeError
+from stoneage.core.record import load_record, make_record, replay, save_record
+from stoneage.core.registry import game_names, load_game
+
+
+def _players(text: str) -> int:
+    if text not in ("2", "3", "4"):
+        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, not {text!r}")
+    return int(text)
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+    return int(text)
+
+
+def _player_list(text: str) -> list[int]:
+    return [_players(part) for part in text.split(",")]
+
+
+def print_result(state: State, out: object = None) -> None:
+    """Print the final score breakdown per player and the winner(s)."""
+    write = print
+    breakdowns = state.score_breakdown()
+    n = len(breakdowns)
+    keys = list(breakdowns[0])
+    header = f"{'':14}" + "".join(f"{'Player ' + str(p + 1):>10}" for p in range(n))
+    write(header)
+    for key in keys:
+        label = key.replace("_", " ")
+        if key == "total":
+            write("-" * len(header))
+        write(f"{label:14}" + "".join(f"{b[key]:>10}" for b in breakdowns))
+    if not state.is_terminal():
+        write("The game is not over; these are the scores as they stand.")
+        return
+    returns = state.returns()
+    winners = [p for p, r in enumerate(returns) if r == max(returns)]
+    tie_breaks = getattr(state, "tie_breaks", None)
+    totals = [b["total"] for b in breakdowns]
+    if len(winners) > 1:
+        write("Shared win: " + ", ".join(f"Player {p + 1}" for p in winners)
+              + f" (tied on {totals[winners[0]]} points and on the tie-break)")
+        return
+    winner = winners[0]
+    line = f"Winner: Player {winner + 1} with {totals[winner]} points"
+    if totals.count(totals[winner]) > 1 and tie_breaks is not None:
+        sums = tie_breaks()
+        line += (f" (tie on points broken by agriculture + tools + figures: "
+                 + ", ".join(f"Player {p + 1} {sums[p]}" for p in range(n) if totals[p] == totals[winner])
+                 + ")")
+    write(line)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else random.randrange(10**6)
+    game = load_game(args.game, players=args.players, seed=seed)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    print(f"Simulated {args.game} game: {args.players} uniformly random players, seed {seed}")
+    last_round = None
+    while not state.is_terminal():
+        action = state.sample_chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions())
+        if not args.quiet:
+            current_round = getattr(state, "round", None)
+            if current_round != last_round:
+                print(f"\n== Round {current_round} ==")
+                last_round = current_round
+            print(state.describe(action))
+        state.apply_action(action)
+    print(f"\nFinal scores after {state.move_number() if hasattr(state, 'move_number') else len(state.history())} steps:")
+    print_result(state)
+    if args.record:
+        save_record(make_record(game, state), args.record)
+        print(f"Game record written to {args.record}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    record = load_record(args.file)
+    game, state = replay(record)
+    print(f"Replayed {len(record['actions'])} actions of a {game.name} game "
+          f"({game.num_players} players, seed {game.seed}).")
+    print_result(state)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from stoneage.bench import bench
+
+    print(f"{'players':>7} {'games':>6} {'games/s':>9} {'steps/s':>10} {'steps/game':>11} "
+          f"{'clone µs':>9} {'state B':>8}")
+    for players in args.players:
+        r = bench(players, args.games, args.seed)
+        print(f"{r.players:>7} {r.games:>6} {r.games_per_second:>9.1f} {r.steps_per_second:>10.0f} "
+              f"{r.steps_per_game:>11.1f} {r.clone_microseconds:>9.2f} {r.state_bytes:>8.0f}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="stoneage", description="The Stone Age board-game family.")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sim = commands.add_parser("simulate", help="play a game of random players and print its log")
+    sim.add_argument("--game", choices=game_names(), default="stone_age")
+    sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
+    sim.add_argument("--seed", type=_seed, help="seed of the dice, cards and players (default: random)")
+    sim.add_argument("--record", metavar="FILE", help="also write the game record to FILE")
+    sim.add_argument("--quiet", action="store_true", help="print only the final scores")
+    sim.set_defaults(run=cmd_simulate)
+
+    rep = commands.add_parser("replay", help="replay a game record and print the final scores")
+    rep.add_argument("file", metavar="FILE")
+    rep.set_defaults(run=cmd_replay)
+
+    ben = commands.add_parser("bench", help="measure engine speed (random games, clone, memory)")
+    ben.add_argument("--games", type=_positive, default=200, help="games per player count (default 200)")
+    ben.add_argument("--players", type=_player_list, default=[2, 3, 4], help="e.g. 2,3,4 (default)")
+    ben.add_argument("--seed", type=_seed, default=0)
+    ben.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``stoneage`` command; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except StoneAgeError as error:
+        print(f"stoneage: error: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

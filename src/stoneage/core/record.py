@@ -1,0 +1,106 @@
+"""Game records: a JSON header, the action list in notation (chance included), and the result.
+
+A record replays exactly: load the game from the header, apply each action in turn.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import stoneage
+from stoneage.core.contract import JSON, Game, State
+from stoneage.core.errors import RecordError, StoneAgeError
+from stoneage.core.registry import load_game
+
+RECORD_FORMAT = 1
+
+
+def make_record(game: Game, state: State) -> JSON:
+    """The record of the game that led from ``game.new_initial_state()`` to ``state``."""
+    params = game.params()
+    record: JSON = {
+        "format": RECORD_FORMAT,
+        "game": game.name,
+        "version": stoneage.__version__,
+        "players": params.pop("players"),
+        "seed": params.pop("seed"),
+        "options": params,
+        "actions": [state.action_to_string(a) for a in state.history()],
+    }
+    if state.is_terminal():
+        record["result"] = result_of(state)
+    return record
+
+
+def result_of(state: State) -> JSON:
+    """The final result of a terminal state: scores, winners and each player's breakdown."""
+    returns = state.returns()
+    best = max(returns)
+    return {
+        "scores": state.scores(),
+        "winners": [p for p, r in enumerate(returns) if r == best and r > 0],
+        "breakdown": state.score_breakdown(),
+    }
+
+
+def game_from_record(record: Any) -> Game:
+    """The game a record's header describes; raises ``RecordError`` naming the bad field."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    for key in ("format", "game", "players", "seed", "actions"):
+        if key not in record:
+            raise RecordError(f"record field {key!r} is missing")
+    if record["format"] != RECORD_FORMAT:
+        raise RecordError(f"record field 'format': expected {RECORD_FORMAT}, got {record['format']!r}")
+    options = record.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("record field 'options' must be an object")
+    if not isinstance(record["actions"], list):
+        raise RecordError("record field 'actions' must be a list of action strings")
+    try:
+        return load_game(record["game"], players=record["players"], seed=record["seed"], **options)
+    except TypeError as error:
+        raise RecordError(f"record field 'options': {error}") from None
+    except StoneAgeError as error:
+        raise RecordError(f"record header: {error}") from None
+
+
+def replay(record: Any) -> tuple[Game, State]:
+    """Replay a record to its last state; checks the stored result if there is one."""
+    game = game_from_record(record)
+    state = game.new_initial_state()
+    for index, text in enumerate(record["actions"]):
+        if not isinstance(text, str):
+            raise RecordError(f"actions[{index}]: expected an action string, got {text!r}")
+        try:
+            state.apply_action(state.string_to_action(text))
+        except StoneAgeError as error:
+            raise RecordError(f"actions[{index}] {text!r}: {error}") from None
+    stored = record.get("result")
+    if stored is not None:
+        if not state.is_terminal():
+            raise RecordError("the record has a result but its actions do not finish the game")
+        actual = result_of(state)
+        if stored != actual:
+            raise RecordError(f"the stored result {stored!r} differs from the replayed {actual!r}")
+    return game, state
+
+
+def load_record(path: str | Path) -> JSON:
+    """Read a record file; raises ``RecordError`` if it is missing or not JSON."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise RecordError(f"cannot read record {str(path)!r}: {error.strerror}") from None
+    try:
+        data: JSON = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordError(f"{str(path)!r} is not JSON: {error}") from None
+    return data
+
+
+def save_record(record: JSON, path: str | Path) -> None:
+    """Write a record file (pretty JSON)."""
+    Path(path).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

@@ -1,0 +1,79 @@
+"""Readable sentences for a game log: who does what, in the words of the rulebook."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stoneage.games.stone_age import actions as A
+from stoneage.games.stone_age import state as S
+from stoneage.games.stone_age.data import (
+    BUILDING_KINDS,
+    CARDS,
+    GREEN_SYMBOLS,
+    LOCATIONS,
+    SAND_KINDS,
+    TILE_KIND,
+)
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age.state import StoneAgeState
+
+_PLACE_NAMES = {
+    "hunt": "the hunting grounds", "forest": "the forest", "claypit": "the clay pit",
+    "quarry": "the quarry", "river": "the river", "toolmaker": "the tool maker",
+    "hut": "the hut", "field": "the field",
+}
+
+
+def place_name(loc: int) -> str:
+    """A location in words: "the forest", "card 3 (cost 3)", "building stack 2"."""
+    name = LOCATIONS[loc]
+    if name in _PLACE_NAMES:
+        return _PLACE_NAMES[name]
+    if name.startswith("card"):
+        return f"the card costing {name[4:]}"
+    return f"building stack {name[8:]}"
+
+
+def card_text(card_id: int) -> str:
+    """A card's number, top and bottom in words."""
+    card = CARDS[card_id - 1]
+    bottom = (
+        f"green {GREEN_SYMBOLS[card.green]}" if card.green >= 0
+        else f"{card.figures} {SAND_KINDS[card.sand]}{'s' if card.figures > 1 else ''}"
+    )
+    top = card.effect.replace("_", " ")
+    if card.value and card.effect in ("food", "points", "one_use_tool"):
+        top = f"{top} {card.value}"
+    return f"card {card_id} ({top} / {bottom})"
+
+
+def describe(state: StoneAgeState, action: int) -> str:
+    """What ``action`` means when applied to ``state``."""
+    stage = state.stage
+    who = f"Player {state.cur + 1}"
+    text = A.action_name(action)
+    if stage == S.ROLL:
+        where = place_name(state.gather)
+        return f"  {who} rolls {state.dice_count} dice at {where}: {text[5:]}"
+    if stage == S.DEAL_CARD:
+        return f"  A card is turned up at cost {state.slot + 1}: {card_text(action - A.CARD + 1)}"
+    if stage == S.EXTRA_DRAW:
+        return f"  {who} draws the top card of the deck face down"
+    if stage == S.DEAL_BUILDING:
+        kind = BUILDING_KINDS[action - A.BUILDING]
+        return f"  Building stack {state.slot + 1} shows a new tile: {kind.name}"
+    if stage == S.DICE_ROLL:
+        return f"  Dice for all: {text[5:]}"
+    if A.PLACE <= action < A.RESOLVE:
+        loc, count = divmod(action - A.PLACE, A.MAX_PLACE)
+        figures = "figure" if count == 0 else "figures"
+        return f"{who} places {count + 1} {figures} on {place_name(loc)}"
+    if A.RESOLVE <= action < A.TOOLS:
+        return f"{who} resolves {place_name(action - A.RESOLVE)}"
+    if stage == S.BUY_CARD and action != A.DECLINE and action < A.TAKE:
+        return f"{who} buys {card_text(state.display[state.slot])}: {text}"
+    if stage == S.BUY_BUILDING and action != A.DECLINE and action < A.TAKE:
+        kind = BUILDING_KINDS[TILE_KIND[state.tops[state.slot]]].name
+        return f"{who} builds {kind}: {text}"
+    return f"{who}: {text}"
