@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Sequence
@@ -64,7 +63,7 @@ def print_result(state: State, out: object = None) -> None:
     line = f"Winner: Player {winner + 1} with {totals[winner]} points"
     if totals.count(totals[winner]) > 1 and tie_breaks is not None:
         sums = tie_breaks()
-        line += (f" (tie on points broken by agriculture + tools + figures: "
+        line += (" (tie on points broken by agriculture + tools + figures: "
                  + ", ".join(f"Player {p + 1} {sums[p]}" for p in range(n) if totals[p] == totals[winner])
                  + ")")
     write(line)
@@ -86,7 +85,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 last_round = current_round
             print(state.describe(action))
         state.apply_action(action)
-    print(f"\nFinal scores after {state.move_number() if hasattr(state, 'move_number') else len(state.history())} steps:")
+    print(f"\nFinal scores after {state.move_number()} steps:")
     print_result(state)
     if args.record:
         save_record(make_record(game, state), args.record)

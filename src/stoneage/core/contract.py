@@ -103,6 +103,10 @@ class State(ABC):
 
     # --- shared helpers --------------------------------------------------------------------
 
+    def move_number(self) -> int:
+        """How many actions (chance outcomes included) have been applied; games may speed it up."""
+        return len(self.history())
+
     def describe(self, action: int) -> str:
         """A sentence for a log saying who does what with ``action`` here; games may enrich it."""
         player = self.current_player()
@@ -138,7 +142,7 @@ class State(ABC):
         weights = self.chance_weights()
         total = sum(w for _, w in weights)
         if generator is None:
-            pick = rng.draw(self.seed, len(self.history()), total)
+            pick = rng.draw(self.seed, self.move_number(), total)
         else:
             pick = generator.randrange(total)
         for action, weight in weights:

@@ -61,8 +61,6 @@ def game_from_record(record: Any) -> Game:
         raise RecordError("record field 'actions' must be a list of action strings")
     try:
         return load_game(record["game"], players=record["players"], seed=record["seed"], **options)
-    except TypeError as error:
-        raise RecordError(f"record field 'options': {error}") from None
     except StoneAgeError as error:
         raise RecordError(f"record header: {error}") from None
 

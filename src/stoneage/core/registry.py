@@ -6,7 +6,7 @@ from importlib import import_module
 from typing import Any
 
 from stoneage.core.contract import Game
-from stoneage.core.errors import UnknownGameError
+from stoneage.core.errors import GameOptionError, UnknownGameError
 
 _GAMES: dict[str, str] = {
     "stone_age": "stoneage.games.stone_age.game:StoneAgeGame",
@@ -32,5 +32,8 @@ def load_game(name: str, **params: Any) -> Game:
         raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
     module_name, class_name = target.split(":")
     game_class = getattr(import_module(module_name), class_name)
-    game: Game = game_class(**params)
+    try:
+        game: Game = game_class(**params)
+    except TypeError as error:
+        raise GameOptionError(f"bad parameters for {name!r}: {error}") from None
     return game

@@ -115,7 +115,7 @@ def building_outcome(kind: int) -> int:
 
 
 def _mix_words(mix: Counts) -> str:
-    return " ".join(word for word, n in zip(RESOURCES, mix) for _ in range(n))
+    return " ".join(word for word, n in zip(RESOURCES, mix, strict=False) for _ in range(n))
 
 
 def _tool_words(tool_set: Counts, one_use_mask: int) -> str:

@@ -74,6 +74,6 @@ def describe(state: StoneAgeState, action: int) -> str:
     if stage == S.BUY_CARD and action != A.DECLINE and action < A.TAKE:
         return f"{who} buys {card_text(state.display[state.slot])}: {text}"
     if stage == S.BUY_BUILDING and action != A.DECLINE and action < A.TAKE:
-        kind = BUILDING_KINDS[TILE_KIND[state.tops[state.slot]]].name
-        return f"{who} builds {kind}: {text}"
+        name = BUILDING_KINDS[TILE_KIND[state.tops[state.slot]]].name
+        return f"{who} builds {name}: {text}"
     return f"{who}: {text}"

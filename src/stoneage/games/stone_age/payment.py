@@ -52,7 +52,7 @@ def affordable(options: tuple[Option, ...], wood: int, clay: int, stone: int, go
 
 def points(mix: Counts) -> int:
     """Building points for a payment: wood 3, clay 4, stone 5, gold 6 each."""
-    return sum(n * v for n, v in zip(mix, RESOURCE_VALUE))
+    return sum(n * v for n, v in zip(mix, RESOURCE_VALUE, strict=False))
 
 
 @cache
@@ -60,7 +60,7 @@ def tool_choices(ready: tuple[int, int, int, int], one_use_mask: int) -> tuple[i
     """Every way to add ready tiles (counts by value) and one-use tools to a roll, sorted."""
     out = []
     for tool_set in TOOL_SETS:
-        if all(n <= r for n, r in zip(tool_set, ready)):
+        if all(n <= r for n, r in zip(tool_set, ready, strict=False)):
             for mask in range(8):
                 if mask & one_use_mask == mask:
                     out.append(tools(tool_set, mask))

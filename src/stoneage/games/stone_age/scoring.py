@@ -18,7 +18,6 @@ from stoneage.games.stone_age.data import (
 from stoneage.games.stone_age.layout import (
     AGRICULTURE,
     BUILDINGS,
-    CARDS as CARD_MASK,
     FIGURES,
     PENALTIES,
     READY,
@@ -27,6 +26,9 @@ from stoneage.games.stone_age.layout import (
     STRIDE,
     USED,
     WOOD,
+)
+from stoneage.games.stone_age.layout import (
+    CARDS as CARD_MASK,
 )
 
 BREAKDOWN_KEYS = (
@@ -106,5 +108,5 @@ def tie_break(players: Sequence[int], player: int) -> int:
 
 def winners(totals: Sequence[int], tie_breaks: Sequence[int]) -> list[int]:
     """Seats with the best (score, tie-break); several on a full tie (a shared win)."""
-    best = max(zip(totals, tie_breaks))
-    return [p for p, key in enumerate(zip(totals, tie_breaks)) if key == best]
+    best = max(zip(totals, tie_breaks, strict=False))
+    return [p for p, key in enumerate(zip(totals, tie_breaks, strict=False)) if key == best]

@@ -174,7 +174,7 @@ class _Reader:
             raise StateFormatError(f"{self._name(key)}: missing")
         return self.data[key]
 
-    def int(self, key: str, low: int, high: int | None = None) -> int:
+    def integer(self, key: str, low: int, high: int | None = None) -> int:
         value = self.raw(key)
         if isinstance(value, bool) or not isinstance(value, int):
             raise StateFormatError(f"{self._name(key)}: expected an integer, got {value!r}")
@@ -183,7 +183,7 @@ class _Reader:
             raise StateFormatError(f"{self._name(key)}: {value} is out of range {bound}")
         return value
 
-    def ints(self, key: str, low: int, high: int, length: int | None = None) -> list[int]:
+    def integers(self, key: str, low: int, high: int, length: int | None = None) -> list[int]:
         value = self.raw(key)
         if not isinstance(value, list):
             raise StateFormatError(f"{self._name(key)}: expected a list, got {value!r}")
@@ -207,33 +207,33 @@ class _Reader:
 def _read_player(state: StoneAgeState, p: int, r: _Reader) -> None:
     pl = state.players
     base = p * STRIDE
-    pl[base + FIGURES] = r.int("figures", START_FIGURES, MAX_FIGURES)
-    pl[base + UNPLACED] = r.int("unplaced", 0, MAX_FIGURES)
-    pl[base + FOOD] = r.int("food", 0)
+    pl[base + FIGURES] = r.integer("figures", START_FIGURES, MAX_FIGURES)
+    pl[base + UNPLACED] = r.integer("unplaced", 0, MAX_FIGURES)
+    pl[base + FOOD] = r.integer("food", 0)
     resources = r.sub("resources")
     for i, name in enumerate(RESOURCES):
-        pl[base + WOOD + i] = resources.int(name, 0)
-    pl[base + AGRICULTURE] = r.int("agriculture", 0, MAX_AGRICULTURE)
-    pl[base + SCORE] = r.int("score", -(10**9))
+        pl[base + WOOD + i] = resources.integer(name, 0)
+    pl[base + AGRICULTURE] = r.integer("agriculture", 0, MAX_AGRICULTURE)
+    pl[base + SCORE] = r.integer("score", -(10**9))
     for field, key in ((READY, "tools_ready"), (USED, "tools_used")):
-        for v in r.ints(key, 1, 4):
+        for v in r.integers(key, 1, 4):
             pl[base + field + v - 1] += 1
     tiles = sum(pl[base + READY: base + READY + 4]) + sum(pl[base + USED: base + USED + 4])
     if tiles > 3:
         raise StateFormatError(f"{r.path}: {tiles} tool tiles, at most 3 are allowed")
-    one_use = r.ints("one_use_tools", 2, 4)
+    one_use = r.integers("one_use_tools", 2, 4)
     if len(set(one_use)) != len(one_use):
         raise StateFormatError(f"{r.path}.one_use_tools: each one-use tool exists once")
     pl[base + ONE_USE] = sum(1 << A.ONE_USE_VALUES.index(v) for v in one_use)
-    pl[base + TWO_RESOURCES] = r.int("two_resources", 0, 1)
-    pl[base + CARDS] = _mask(r.ints("cards", 1, NUM_CARDS), 1)
-    pl[base + SECRET_CARDS] = _mask(r.ints("secret_cards", 1, NUM_CARDS), 1)
+    pl[base + TWO_RESOURCES] = r.integer("two_resources", 0, 1)
+    pl[base + CARDS] = _mask(r.integers("cards", 1, NUM_CARDS), 1)
+    pl[base + SECRET_CARDS] = _mask(r.integers("secret_cards", 1, NUM_CARDS), 1)
     buildings = r.raw("buildings")
     if not isinstance(buildings, list):
         raise StateFormatError(f"{r.path}.buildings: expected a list")
     for i, item in enumerate(buildings):
-        pl[base + BUILDINGS] |= 1 << _Reader(item, f"{r.path}.buildings[{i}]").int("tile", 0, NUM_TILES - 1)
-    pl[base + PENALTIES] = r.int("penalties", 0)
+        pl[base + BUILDINGS] |= 1 << _Reader(item, f"{r.path}.buildings[{i}]").integer("tile", 0, NUM_TILES - 1)
+    pl[base + PENALTIES] = r.integer("penalties", 0)
 
 
 def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
@@ -258,11 +258,11 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state.board = [0] * (NUM_LOCATIONS * (np + 1))
     board = r.sub("board")
     for loc, name in enumerate(LOCATIONS):
-        counts = board.ints(name, 0, MAX_FIGURES, np)
+        counts = board.integers(name, 0, MAX_FIGURES, np)
         for p, n in enumerate(counts):
             state.board[NUM_LOCATIONS + loc * np + p] = n
         state.board[loc] = sum(counts)
-    state.display = r.ints("display", 0, NUM_CARDS, DISPLAY_SIZE)
+    state.display = r.integers("display", 0, NUM_CARDS, DISPLAY_SIZE)
     stacks = r.raw("stacks")
     if not isinstance(stacks, list) or len(stacks) != np:
         raise StateFormatError(f"stacks: expected a list of {np} stacks")
@@ -270,24 +270,24 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state.stack_left = [0] * 4
     for s, item in enumerate(stacks):
         stack = _Reader(item, f"stacks[{s}]")
-        state.tops[s] = stack.int("top", -1, NUM_TILES - 1)
-        state.stack_left[s] = stack.int("left", 0, STACK_SIZE)
-    state.deck = _mask(r.ints("deck", 1, NUM_CARDS), 1)
-    state.unseen = _mask(r.ints("unseen_tiles", 0, NUM_TILES - 1), 0)
-    state.round = r.int("round", 1)
-    state.first = r.int("first_player", 0, np - 1)
+        state.tops[s] = stack.integer("top", -1, NUM_TILES - 1)
+        state.stack_left[s] = stack.integer("left", 0, STACK_SIZE)
+    state.deck = _mask(r.integers("deck", 1, NUM_CARDS), 1)
+    state.unseen = _mask(r.integers("unseen_tiles", 0, NUM_TILES - 1), 0)
+    state.round = r.integer("round", 1)
+    state.first = r.integer("first_player", 0, np - 1)
     state.phase = r.choice("phase", S.PHASES)
     pending = r.sub("pending")
     state.stage = pending.choice("stage", S.STAGES)
-    state.cur = pending.int("player", 0, np - 1)
-    state.order = pending.int("order", 0, np)
+    state.cur = pending.integer("player", 0, np - 1)
+    state.order = pending.integer("order", 0, np)
     state.gather = pending.choice("gather", LOCATIONS[:5])
-    state.dice_count = pending.int("dice", 0, MAX_FIGURES)
-    state.rolled = pending.int("rolled", 0, 6 * MAX_FIGURES)
-    state.slot = pending.int("slot", 0, 3)
-    state.dice_left = tuple(pending.ints("dice_left", 1, 6))
-    state.shortfall = pending.int("shortfall", 0, MAX_FIGURES)
-    history = r.ints("history", 0, A.NUM_ACTIONS - 1)
+    state.dice_count = pending.integer("dice", 0, MAX_FIGURES)
+    state.rolled = pending.integer("rolled", 0, 6 * MAX_FIGURES)
+    state.slot = pending.integer("slot", 0, 3)
+    state.dice_left = tuple(pending.integers("dice_left", 1, 6))
+    state.shortfall = pending.integer("shortfall", 0, MAX_FIGURES)
+    history = r.integers("history", 0, A.NUM_ACTIONS - 1)
     node: tuple[int, object] | None = None
     for action in history:
         node = (action, node)

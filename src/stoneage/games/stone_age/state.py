@@ -7,6 +7,7 @@ nobody can pay) happen on their own.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
@@ -15,8 +16,11 @@ from stoneage.core.errors import IllegalActionError
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import (
     AGRICULTURE as AGRICULTURE_EFFECT,
+)
+from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
     ALL_TILES_MASK,
+    BUILDING_KINDS,
     CARD_SLOT0,
     CARDS,
     DICE_FOR_ALL,
@@ -24,7 +28,6 @@ from stoneage.games.stone_age.data import (
     DIVISOR,
     EXTRA_CARD,
     FIELD,
-    FOOD as FOOD_EFFECT,
     HUT,
     MAX_AGRICULTURE,
     MAX_FIGURES,
@@ -46,13 +49,16 @@ from stoneage.games.stone_age.data import (
     TILE_KIND,
     TOOL,
     TOOLMAKER,
+)
+from stoneage.games.stone_age.data import (
+    FOOD as FOOD_EFFECT,
+)
+from stoneage.games.stone_age.data import (
     TWO_RESOURCES as TWO_RESOURCES_EFFECT,
-    BUILDING_KINDS,
 )
 from stoneage.games.stone_age.layout import (
     AGRICULTURE,
     BUILDINGS,
-    CARDS as CARD_MASK,
     FIGURES,
     FOOD,
     ONE_USE,
@@ -65,6 +71,9 @@ from stoneage.games.stone_age.layout import (
     UNPLACED,
     USED,
     WOOD,
+)
+from stoneage.games.stone_age.layout import (
+    CARDS as CARD_MASK,
 )
 from stoneage.games.stone_age.payment import (
     BUILDING_PAYMENTS,
@@ -114,9 +123,31 @@ class StoneAgeState(State):
     """A Stone Age position. Read it through the contract; the fields are plain ints and lists."""
 
     __slots__ = (
-        "game", "num_players", "players", "board", "display", "tops", "stack_left", "deck",
-        "unseen", "round", "first", "phase", "stage", "cur", "order", "gather", "dice_count",
-        "rolled", "slot", "dice_left", "shortfall", "_history", "_moves", "_legal", "_final",
+        "_final",
+        "_history",
+        "_legal",
+        "_moves",
+        "board",
+        "cur",
+        "deck",
+        "dice_count",
+        "dice_left",
+        "display",
+        "first",
+        "game",
+        "gather",
+        "num_players",
+        "order",
+        "phase",
+        "players",
+        "rolled",
+        "round",
+        "shortfall",
+        "slot",
+        "stack_left",
+        "stage",
+        "tops",
+        "unseen",
     )
 
     game: StoneAgeGame
@@ -198,8 +229,8 @@ class StoneAgeState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if action not in legal:
-            raise IllegalActionError(self._illegal_reason(action))
+        if type(action) is not int or action not in legal:
+            action = self._checked(action, legal)
         self._legal = None
         self._history = (action, self._history)
         self._moves += 1
@@ -333,7 +364,7 @@ class StoneAgeState(State):
         elif stage == TOOLS:
             ready = (pl[base + READY], pl[base + READY + 1], pl[base + READY + 2], pl[base + READY + 3])
             out = list(tool_choices(ready, pl[base + ONE_USE]))
-        elif stage == BUY_CARD or stage == BUY_BUILDING:
+        elif stage in (BUY_CARD, BUY_BUILDING):
             out = affordable(self._payments(), *pl[base + WOOD: base + WOOD + 4])
             out.append(A.DECLINE)
         elif stage == PICK:
@@ -350,8 +381,21 @@ class StoneAgeState(State):
             return CARD_PAYMENTS[self.slot + 1]
         return BUILDING_PAYMENTS[TILE_KIND[self.tops[self.slot]]]
 
-    def _illegal_reason(self, action: int) -> str:
-        if not isinstance(action, int) or not 0 <= action < A.NUM_ACTIONS:
+    def _checked(self, action: object, legal: list[int]) -> int:
+        """``action`` as a legal int (numpy ints are fine), or ``IllegalActionError``."""
+        if not isinstance(action, bool):
+            try:
+                index = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                pass
+            else:
+                if index in legal:
+                    return int(index)
+                action = index
+        raise IllegalActionError(self._illegal_reason(action))
+
+    def _illegal_reason(self, action: object) -> str:
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < A.NUM_ACTIONS:
             return f"{action!r} is not an action (actions are ints 0..{A.NUM_ACTIONS - 1})"
         who = "chance" if self.stage < FIRST_DECISION else f"player {self.cur}"
         if self.stage == GAME_OVER:
