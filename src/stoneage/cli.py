@@ -11,6 +11,7 @@ from stoneage.core.contract import State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.record import load_record, make_record, replay, save_record
 from stoneage.core.registry import game_names, load_game
+from stoneage.games.stone_age.game import VARIANTS
 
 
 def _players(text: str) -> int:
@@ -71,7 +72,7 @@ def print_result(state: State, out: object = None) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    game = load_game(args.game, players=args.players, seed=seed)
+    game = load_game(args.game, players=args.players, seed=seed, variants=args.variant)
     state = game.new_initial_state()
     rng = random.Random(seed)
     print(f"Simulated {args.game} game: {args.players} uniformly random players, seed {seed}")
@@ -122,6 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", choices=game_names(), default="stone_age")
     sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
     sim.add_argument("--seed", type=_seed, help="seed of the dice, cards and players (default: random)")
+    sim.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
+                     help="switch on a house rule (repeatable)")
     sim.add_argument("--record", metavar="FILE", help="also write the game record to FILE")
     sim.add_argument("--quiet", action="store_true", help="print only the final scores")
     sim.set_defaults(run=cmd_simulate)

@@ -10,6 +10,11 @@ from stoneage.games.stone_age.actions import NUM_ACTIONS
 from stoneage.games.stone_age.state import StoneAgeState
 
 KNOWN_EXPANSIONS: tuple[str, ...] = ()
+VARIANTS = {
+    "hunt_repeat": "a player may place on the hunting grounds again in the same round",
+    "two_resources_at_once": "the two-resources card is used at once, when bought",
+}
+"""House rules from the quick guide's "Ideas & twists" (stone-age.md §7), all off by default."""
 
 
 class StoneAgeGame(Game):
@@ -27,6 +32,7 @@ class StoneAgeGame(Game):
         seed: int = 0,
         first_player: int = 0,
         expansions: Sequence[str] = (),
+        variants: Sequence[str] = (),
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise GameOptionError(f"players must be 2, 3 or 4, not {players!r}")
@@ -42,10 +48,18 @@ class StoneAgeGame(Game):
             if expansion not in KNOWN_EXPANSIONS:
                 known = ", ".join(KNOWN_EXPANSIONS) or "none yet"
                 raise GameOptionError(f"unknown expansion {expansion!r} (known: {known})")
+        if isinstance(variants, str):
+            raise GameOptionError("variants must be a list of names, not a string")
+        for variant in variants:
+            if variant not in VARIANTS:
+                raise GameOptionError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
         self.num_players = players
         self.seed = seed
         self.first_player = first_player
         self.expansions = tuple(expansions)
+        self.variants = tuple(sorted(set(variants)))
+        self.hunt_repeat = "hunt_repeat" in self.variants
+        self.two_resources_at_once = "two_resources_at_once" in self.variants
 
     def new_initial_state(self) -> StoneAgeState:
         return StoneAgeState(self)
@@ -59,6 +73,7 @@ class StoneAgeGame(Game):
             "seed": self.seed,
             "first_player": self.first_player,
             "expansions": list(self.expansions),
+            "variants": list(self.variants),
         }
 
     def state_from_json(self, data: JSON) -> StoneAgeState:

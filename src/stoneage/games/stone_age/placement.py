@@ -30,7 +30,7 @@ def placements(state: StoneAgeState, player: int) -> list[int]:
         return []
     mine = NUM_LOCATIONS + player
     out: list[int] = []
-    if not board[mine]:  # hunting grounds: unlimited
+    if not board[mine] or state.game.hunt_repeat:  # hunting grounds: unlimited
         out.extend(range(PLACE, PLACE + min(unplaced, MAX_PLACE)))
     for loc in range(1, RIVER + 1):
         if board[mine + loc * np]:

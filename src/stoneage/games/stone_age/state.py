@@ -97,12 +97,12 @@ PHASES = ("setup", "placement", "actions", "feeding", "over")
 # Stages: what the pending node is.
 (
     DEAL_CARD, DEAL_BUILDING, ROLL, DICE_ROLL, EXTRA_DRAW,  # chance
-    PLACE, RESOLVE, TOOLS, BUY_CARD, BUY_BUILDING, PICK, FEED,  # a player's decision
+    PLACE, RESOLVE, TOOLS, BUY_CARD, BUY_BUILDING, PICK, FEED, TAKE_NOW,  # a player's decision
     GAME_OVER,
-) = range(13)
+) = range(14)
 STAGES = (
     "deal_card", "deal_building", "roll", "dice_roll", "extra_draw",
-    "place", "resolve", "tools", "buy_card", "buy_building", "pick", "feed", "game_over",
+    "place", "resolve", "tools", "buy_card", "buy_building", "pick", "feed", "take_now", "game_over",
 )
 FIRST_DECISION = PLACE
 
@@ -369,6 +369,8 @@ class StoneAgeState(State):
             out.append(A.DECLINE)
         elif stage == PICK:
             out = [A.PICK + face - 1 for face in sorted(set(self.dice_left))]
+        elif stage == TAKE_NOW:
+            out = []
         else:  # FEED
             out = affordable(FEEDINGS[self.shortfall], *pl[base + WOOD: base + WOOD + 4])
             out.append(A.STARVE)
@@ -414,6 +416,8 @@ class StoneAgeState(State):
         stage = self.stage
         if action >= A.TAKE and action < A.ROLL:
             self._take_two_resources(action)
+            if stage == TAKE_NOW:
+                self._continue()
         elif stage == PLACE:
             self._place(action)
         elif stage == RESOLVE:
@@ -522,7 +526,7 @@ class StoneAgeState(State):
         count += 1
         p = self.cur
         self.board[loc] += count
-        self.board[NUM_LOCATIONS + loc * self.num_players + p] = count
+        self.board[NUM_LOCATIONS + loc * self.num_players + p] += count
         self.players[p * STRIDE + UNPLACED] -= count
         self._next_placer(p + 1)
 
@@ -660,6 +664,9 @@ class StoneAgeState(State):
             pl[base + ONE_USE] |= 1 << A.ONE_USE_VALUES.index(card.value)
         elif effect == TWO_RESOURCES_EFFECT:
             pl[base + TWO_RESOURCES] += 1
+            if self.game.two_resources_at_once:
+                self.stage = TAKE_NOW
+                return False
         elif effect == RESOURCE_ROLL:
             self.stage = ROLL
             self.gather = card.value + 1  # the gathering location of that resource
