@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from helpers import edit, legal, play, player
 
 from stoneage import load_game
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.state import StoneAgeState
+
+from helpers import edit, legal, play, player
 
 
 def _start(variants: tuple[str, ...], display: tuple[int, ...] = (11, 18, 30, 27)) -> StoneAgeState:
