@@ -85,7 +85,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 print(f"\n== Round {current_round} ==")
                 last_round = current_round
             print(state.describe(action))
+            before = state.clone()
         state.apply_action(action)
+        if not args.quiet:
+            for line in state.changes_since(before):
+                print(line)
     print(f"\nFinal scores after {state.move_number()} steps:")
     print_result(state)
     if args.record:

@@ -113,6 +113,10 @@ class State(ABC):
         who = "chance" if player == CHANCE else f"player {player + 1}"
         return f"{who}: {self.action_to_string(action)}"
 
+    def changes_since(self, earlier: State) -> list[str]:
+        """Log lines for what changed since ``earlier`` (a state before the last action)."""
+        return []
+
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat, the score part by part; games with richer scoring override this."""
         return [{"total": score} for score in self.scores()]

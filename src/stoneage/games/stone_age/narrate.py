@@ -55,7 +55,8 @@ def describe(state: StoneAgeState, action: int) -> str:
     text = A.action_name(action)
     if stage == S.ROLL:
         where = place_name(state.gather)
-        return f"  {who} rolls {state.dice_count} dice at {where}: {text[5:]}"
+        dice = "1 die" if state.dice_count == 1 else f"{state.dice_count} dice"
+        return f"  {who} rolls {dice} at {where}: {text[5:]}"
     if stage == S.DEAL_CARD:
         return f"  A card is turned up at cost {state.slot + 1}: {card_text(action - A.CARD + 1)}"
     if stage == S.EXTRA_DRAW:
@@ -77,3 +78,27 @@ def describe(state: StoneAgeState, action: int) -> str:
         name = BUILDING_KINDS[TILE_KIND[state.tops[state.slot]]].name
         return f"{who} builds {name}: {text}"
     return f"{who}: {text}"
+
+
+def _holdings(state: StoneAgeState, seat: int) -> dict[str, int]:
+    data = state.to_json()["players"][seat]
+    return {
+        "food": data["food"], **data["resources"], "agriculture": data["agriculture"],
+        "figures": data["figures"], "points": data["score"],
+        "tool value": sum(data["tools_ready"]) + sum(data["tools_used"]),
+        "one-use tools": len(data["one_use_tools"]), "cards": len(data["cards"]),
+        "face-down cards": len(data["secret_cards"]), "buildings": len(data["buildings"]),
+    }
+
+
+def changes(before: StoneAgeState, after: StoneAgeState) -> list[str]:
+    """One line per seat whose holdings changed between two states, e.g. "Player 2: +3 wood"."""
+    lines = []
+    for seat in range(after.num_players):
+        old, new = _holdings(before, seat), _holdings(after, seat)
+        parts = [f"{new[k] - old[k]:+d} {k}" for k in new if new[k] != old[k]]
+        if parts:
+            lines.append(f"    Player {seat + 1}: " + ", ".join(parts))
+    if before.phase == S.ACTIONS and after.phase != S.ACTIONS and lines:
+        lines.insert(0, "    (then feeding:)")
+    return lines

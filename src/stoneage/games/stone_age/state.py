@@ -343,6 +343,12 @@ class StoneAgeState(State):
 
         return describe(self, action)
 
+    def changes_since(self, earlier: State) -> list[str]:
+        from stoneage.games.stone_age.narrate import changes
+
+        assert isinstance(earlier, StoneAgeState)
+        return changes(earlier, self)
+
     # --- legality ------------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[int]:
