@@ -457,3 +457,12 @@ def test_resources_are_unlimited() -> None:
     play(state, "place forest 7", "place hunt 5", "place hunt 3", "resolve forest", "roll 42")
     assert player(state, 0)["wood"] == 44
     assert player(state, 0)["gold"] == 25
+
+
+def test_of_two_equal_lowest_tiles_the_tool_maker_raises_the_ready_one() -> None:
+    """Engine decision (docs/rules.md): with a used and a ready lowest tile, the ready one is raised."""
+    state = edit(new_game(players=2), 0, tools_ready=[3, 1, 1])
+    play(state, "place forest 4", "place hunt 5", "place toolmaker 1")
+    play(state, "resolve forest", "roll 8", "tools 1")  # one of the two 1s is spent
+    p0 = player(state, 0)
+    assert p0["tools_ready"] == [3, 2] and p0["tools_used"] == [1]
