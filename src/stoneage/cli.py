@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from importlib import import_module
+from importlib.util import find_spec
 import random
 import sys
 from collections.abc import Sequence
@@ -12,6 +14,10 @@ from stoneage.core.errors import StoneAgeError
 from stoneage.core.record import load_record, make_record, replay, save_record
 from stoneage.core.registry import game_names, load_game
 from stoneage.games.stone_age.game import VARIANTS
+
+
+PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands")
+"""Modules that add sub-commands: each has ``register(subparsers)``."""
 
 
 def _players(text: str) -> int:
@@ -142,6 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--players", type=_player_list, default=[2, 3, 4], help="e.g. 2,3,4 (default)")
     ben.add_argument("--seed", type=_seed, default=0)
     ben.set_defaults(run=cmd_bench)
+    for module_name in PLUGINS:
+        if find_spec(module_name) is not None:
+            import_module(module_name).register(commands)
     return parser
 
 

@@ -103,6 +103,13 @@ class State(ABC):
 
     # --- shared helpers --------------------------------------------------------------------
 
+    def resample_from_infostate(self, player: int, generator: random.Random) -> State:
+        """A copy of this state in which what ``player`` cannot see is drawn anew at random.
+
+        Search uses it so as not to peek; games without hidden information return a clone.
+        """
+        return self.clone()
+
     def move_number(self) -> int:
         """How many actions (chance outcomes included) have been applied; games may speed it up."""
         return len(self.history())

@@ -8,6 +8,7 @@ nobody can pay) happen on their own.
 from __future__ import annotations
 
 import operator
+import random
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
@@ -294,6 +295,29 @@ class StoneAgeState(State):
         other._moves = self._moves
         other._legal = self._legal  # never mutated in place, so it can be shared
         other._final = self._final
+        return other
+
+    def resample_from_infostate(self, player: int, generator: random.Random) -> StoneAgeState:
+        """A clone where the other players' face-down extra cards are redrawn from what
+        ``player`` cannot tell apart: those cards together with the deck."""
+        other = self.clone()
+        pl = other.players
+        hidden = [q for q in range(self.num_players) if q != player and pl[q * STRIDE + SECRET_CARDS]]
+        if not hidden:
+            return other
+        pool = other.deck
+        for q in hidden:
+            pool |= pl[q * STRIDE + SECRET_CARDS]
+        cards = [i for i in range(NUM_CARDS) if pool >> i & 1]
+        generator.shuffle(cards)
+        for q in hidden:
+            count = pl[q * STRIDE + SECRET_CARDS].bit_count()
+            pl[q * STRIDE + SECRET_CARDS] = sum(1 << i for i in cards[:count])
+            cards = cards[count:]
+        other.deck = sum(1 << i for i in cards)
+        other._legal = None
+        if other._final is not None:
+            other._final = tuple(breakdown(pl, p) for p in range(self.num_players))
         return other
 
     def action_to_string(self, action: int) -> str:

@@ -1,0 +1,24 @@
+"""The bot interface: given a state and its seat, return a legal action. Bots are seeded."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from stoneage.core.contract import State
+
+
+class Bot(ABC):
+    """A player. ``step`` is only called when ``state.current_player() == player``.
+
+    A bot keeps its own random generator, seeded at construction, so that a game between
+    bots replays exactly from the game seed and the bot seeds.
+    """
+
+    name: str = "bot"
+
+    @abstractmethod
+    def step(self, state: State, player: int) -> int:
+        """A legal action for ``player`` in ``state`` (the state must not be changed)."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"

@@ -1,0 +1,70 @@
+"""Find bots by name with parameters: ``random``, ``greedy``, ``mcts:iterations=2000``, ``hard``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from stoneage.bots.base import Bot
+from stoneage.core.errors import StoneAgeError
+
+
+class BotSpecError(StoneAgeError):
+    """A bot name or parameter that does not exist or has a bad value."""
+
+
+_BOTS: dict[str, str] = {
+    "random": "stoneage.bots.random_bot:RandomBot",
+}
+PRESETS: dict[str, str] = {}
+"""Difficulty presets for people, each an alias of a bot spec."""
+
+
+def register_bot(name: str, target: str) -> None:
+    """Register a bot class (``"module:Class"``) under ``name``."""
+    _BOTS[name] = target
+
+
+def bot_names() -> list[str]:
+    """Every bot name and preset."""
+    return sorted(_BOTS) + sorted(PRESETS)
+
+
+def _value(text: str) -> Any:
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """Split ``"mcts:iterations=2000,c=1.4"`` into ``("mcts", {"iterations": 2000, "c": 1.4})``."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, Any] = {}
+    for part in filter(None, rest.split(",")):
+        key, eq, value = part.partition("=")
+        if not eq or not key.strip():
+            raise BotSpecError(f"bot {spec!r}: parameter {part!r} is not key=value")
+        params[key.strip()] = _value(value.strip())
+    return name, params
+
+
+def make_bot(spec: str, seed: int = 0) -> Bot:
+    """A bot from its spec, seeded; raises ``BotSpecError`` for unknown names or parameters."""
+    name, params = parse_spec(spec)
+    if name in PRESETS:
+        preset_name, preset_params = parse_spec(PRESETS[name])
+        name, params = preset_name, {**preset_params, **params}
+    if name not in _BOTS:
+        raise BotSpecError(f"unknown bot {name!r}; known: {', '.join(bot_names())}")
+    module_name, class_name = _BOTS[name].split(":")
+    factory: Callable[..., Bot] = getattr(import_module(module_name), class_name)
+    try:
+        return factory(seed=seed, **params)
+    except TypeError as error:
+        raise BotSpecError(f"bot {spec!r}: {error}") from None
+    except ValueError as error:
+        raise BotSpecError(f"bot {spec!r}: {error}") from None

@@ -1,0 +1,1 @@
+"""Tournaments, ratings, statistics, plots and the distributed backend."""

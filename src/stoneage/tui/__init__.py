@@ -1,0 +1,1 @@
+"""Terminal play: the full-screen game and the plain line-by-line mode."""
