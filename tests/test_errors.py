@@ -11,6 +11,7 @@ from stoneage import (
     GameOptionError,
     IllegalActionError,
     NotationError,
+    PlayerError,
     RecordError,
     StateFormatError,
     load_game,
@@ -32,7 +33,7 @@ def test_non_actions_are_rejected_and_the_state_is_unchanged(bad: Any) -> None:
 def test_an_illegal_action_names_the_pending_decision_and_changes_nothing() -> None:
     state = play(new_game(players=2), "place hut 2")
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match=r"'place hut 2' is illegal: player 1 must decide 'place'"):
+    with pytest.raises(IllegalActionError, match=r"'place hut 2' is illegal: player 2 \(seat 1\) must decide 'place'"):
         state.apply_action(state.string_to_action("place hut 2"))
     assert state.to_json() == before
     play(state, "place forest 2")  # the state still plays on
@@ -163,3 +164,33 @@ def test_malformed_records_raise_record_error(change: Any, message: str) -> None
 def test_a_record_that_is_not_an_object_is_rejected() -> None:
     with pytest.raises(RecordError, match="a record is a JSON object"):
         replay(["place hunt 1"])
+
+
+def test_duplicate_ids_and_wrong_building_kinds_are_rejected() -> None:
+    data = _state_json()
+    owner = next(p for p in data["players"] if p["buildings"])
+    owner["buildings"][0]["kind"] = "castle"
+    with pytest.raises(StateFormatError, match=r"buildings\[0\].kind: tile \d+ is a '.*', not 'castle'"):
+        load_game("stone_age", players=3, seed=4).state_from_json(data)
+    data = new_game(players=3).to_json()
+    data["deck"] = data["deck"] + data["deck"][:1]
+    with pytest.raises(StateFormatError, match="deck: an id appears twice"):
+        load_game("stone_age", players=3).state_from_json(data)
+
+
+def test_a_pending_decision_without_any_legal_action_is_rejected() -> None:
+    data = new_game(players=2).to_json()
+    data["pending"]["stage"] = "pick"
+    data["pending"]["dice_left"] = []
+    with pytest.raises(StateFormatError, match="'pick' has no legal action"):
+        load_game("stone_age", players=2).state_from_json(data)
+
+
+def test_sampling_chance_off_a_chance_node_and_observing_a_missing_seat_are_typed_errors() -> None:
+    state = new_game(players=2)
+    with pytest.raises(IllegalActionError, match="not at a chance node"):
+        state.sample_chance_outcome()
+    with pytest.raises(PlayerError, match=r"seat 0\.\.1, not 9"):
+        state.observation(9)
+    with pytest.raises(NotationError, match="expected a number"):
+        state.string_to_action("roll ²")

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import argparse
-from importlib import import_module
-from importlib.util import find_spec
 import random
 import sys
 from collections.abc import Sequence
+from importlib import import_module
+from importlib.util import find_spec
 
 from stoneage.core.contract import State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.record import load_record, make_record, replay, save_record
 from stoneage.core.registry import game_names, load_game
 from stoneage.games.stone_age.game import VARIANTS
-
 
 PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands")
 """Modules that add sub-commands: each has ``register(subparsers)``."""
@@ -27,13 +26,13 @@ def _players(text: str) -> int:
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, not {text!r}")
     return int(text)
 
 
 def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
     return int(text)
 
@@ -42,7 +41,7 @@ def _player_list(text: str) -> list[int]:
     return [_players(part) for part in text.split(",")]
 
 
-def print_result(state: State, out: object = None) -> None:
+def print_result(state: State) -> None:
     """Print the final score breakdown per player and the winner(s)."""
     write = print
     breakdowns = state.score_breakdown()

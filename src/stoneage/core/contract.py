@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from stoneage.core import rng
+from stoneage.core.errors import IllegalActionError
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -151,6 +152,8 @@ class State(ABC):
         seed plus the players' actions replays a whole game.
         """
         weights = self.chance_weights()
+        if not weights:
+            raise IllegalActionError("sample_chance_outcome: the state is not at a chance node")
         total = sum(w for _, w in weights)
         if generator is None:
             pick = rng.draw(self.seed, self.move_number(), total)

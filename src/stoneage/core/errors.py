@@ -23,6 +23,10 @@ class RecordError(StoneAgeError):
     """A malformed game record, or one whose actions do not replay."""
 
 
+class PlayerError(StoneAgeError, ValueError):
+    """A seat number that the game does not have."""
+
+
 class UnknownGameError(StoneAgeError):
     """A game name that the registry does not know."""
 

@@ -183,7 +183,7 @@ def _parse_mix(words: list[str], text: str) -> Counts:
 
 
 def _parse_int(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):
         raise NotationError(f"{text!r}: expected a number, got {word!r}")
     return int(word)
 

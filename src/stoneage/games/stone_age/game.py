@@ -56,7 +56,7 @@ class StoneAgeGame(Game):
         self.num_players = players
         self.seed = seed
         self.first_player = first_player
-        self.expansions = tuple(expansions)
+        self.expansions = tuple(sorted(set(expansions)))
         self.variants = tuple(sorted(set(variants)))
         self.hunt_repeat = "hunt_repeat" in self.variants
         self.two_resources_at_once = "two_resources_at_once" in self.variants

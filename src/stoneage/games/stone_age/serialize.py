@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
-from stoneage.core.errors import StateFormatError
+from stoneage.core.errors import PlayerError, StateFormatError
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age import state as S
 from stoneage.games.stone_age.data import (
@@ -128,7 +128,7 @@ def observation(state: StoneAgeState, player: int) -> JSON:
     """What ``player`` may know: everything public, plus their own face-down cards."""
     np = state.num_players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
-        raise ValueError(f"player must be a seat 0..{np - 1}, not {player!r}")
+        raise PlayerError(f"player must be a seat 0..{np - 1}, not {player!r}")
     pending = _pending_json(state)
     return {
         "game": "stone_age",
@@ -194,6 +194,13 @@ class _Reader:
                 raise StateFormatError(f"{self._name(key)}[{i}]: expected an integer {low}..{high}, got {item!r}")
         return value
 
+    def id_set(self, key: str, low: int, high: int) -> list[int]:
+        """A list of distinct ids."""
+        value = self.integers(key, low, high)
+        if len(set(value)) != len(value):
+            raise StateFormatError(f"{self._name(key)}: an id appears twice in {value!r}")
+        return value
+
     def choice(self, key: str, names: tuple[str, ...]) -> int:
         value = self.raw(key)
         if value not in names:
@@ -221,18 +228,23 @@ def _read_player(state: StoneAgeState, p: int, r: _Reader) -> None:
     tiles = sum(pl[base + READY: base + READY + 4]) + sum(pl[base + USED: base + USED + 4])
     if tiles > 3:
         raise StateFormatError(f"{r.path}: {tiles} tool tiles, at most 3 are allowed")
-    one_use = r.integers("one_use_tools", 2, 4)
-    if len(set(one_use)) != len(one_use):
-        raise StateFormatError(f"{r.path}.one_use_tools: each one-use tool exists once")
+    one_use = r.id_set("one_use_tools", 2, 4)
     pl[base + ONE_USE] = sum(1 << A.ONE_USE_VALUES.index(v) for v in one_use)
     pl[base + TWO_RESOURCES] = r.integer("two_resources", 0, 1)
-    pl[base + CARDS] = _mask(r.integers("cards", 1, NUM_CARDS), 1)
-    pl[base + SECRET_CARDS] = _mask(r.integers("secret_cards", 1, NUM_CARDS), 1)
+    pl[base + CARDS] = _mask(r.id_set("cards", 1, NUM_CARDS), 1)
+    pl[base + SECRET_CARDS] = _mask(r.id_set("secret_cards", 1, NUM_CARDS), 1)
     buildings = r.raw("buildings")
     if not isinstance(buildings, list):
         raise StateFormatError(f"{r.path}.buildings: expected a list")
     for i, item in enumerate(buildings):
-        pl[base + BUILDINGS] |= 1 << _Reader(item, f"{r.path}.buildings[{i}]").integer("tile", 0, NUM_TILES - 1)
+        building = _Reader(item, f"{r.path}.buildings[{i}]")
+        tile = building.integer("tile", 0, NUM_TILES - 1)
+        kind = BUILDING_KINDS[TILE_KIND[tile]].name
+        if building.raw("kind") != kind:
+            raise StateFormatError(f"{building.path}.kind: tile {tile} is a {kind!r}, not {building.raw('kind')!r}")
+        if pl[base + BUILDINGS] >> tile & 1:
+            raise StateFormatError(f"{building.path}: tile {tile} appears twice")
+        pl[base + BUILDINGS] |= 1 << tile
     pl[base + PENALTIES] = r.integer("penalties", 0)
 
 
@@ -241,7 +253,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     r = _Reader(data, "")
     if r.raw("game") != "stone_age":
         raise StateFormatError(f"game: expected 'stone_age', got {r.raw('game')!r}")
-    if r.raw("format") != FORMAT_VERSION:
+    if type(r.raw("format")) is not int or r.raw("format") != FORMAT_VERSION:
         raise StateFormatError(f"format: expected {FORMAT_VERSION}, got {r.raw('format')!r}")
     if r.raw("params") != game.params():
         raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {game.params()!r}")
@@ -272,8 +284,8 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
         stack = _Reader(item, f"stacks[{s}]")
         state.tops[s] = stack.integer("top", -1, NUM_TILES - 1)
         state.stack_left[s] = stack.integer("left", 0, STACK_SIZE)
-    state.deck = _mask(r.integers("deck", 1, NUM_CARDS), 1)
-    state.unseen = _mask(r.integers("unseen_tiles", 0, NUM_TILES - 1), 0)
+    state.deck = _mask(r.id_set("deck", 1, NUM_CARDS), 1)
+    state.unseen = _mask(r.id_set("unseen_tiles", 0, NUM_TILES - 1), 0)
     state.round = r.integer("round", 1)
     state.first = r.integer("first_player", 0, np - 1)
     state.phase = r.choice("phase", S.PHASES)
@@ -321,8 +333,8 @@ def check_consistency(state: StoneAgeState) -> None:
         placed = sum(state.board[NUM_LOCATIONS + loc * np + p] for loc in range(NUM_LOCATIONS))
         if placed + pl[p * STRIDE + UNPLACED] > pl[p * STRIDE + FIGURES]:
             raise StateFormatError(f"players[{p}]: more figures placed and unplaced than owned")
-    if state.stage < S.FIRST_DECISION and not state.chance_weights():
-        raise StateFormatError(f"pending.stage: {S.STAGES[state.stage]!r} has no possible outcome")
+    if state.stage != S.GAME_OVER and not state.legal_actions():
+        raise StateFormatError(f"pending.stage: {S.STAGES[state.stage]!r} has no legal action in this state")
 
 
 def _check_partition(what: str, places: list[tuple[str, int]], full: int, offset: int) -> None:

@@ -429,7 +429,7 @@ class StoneAgeState(State):
     def _illegal_reason(self, action: object) -> str:
         if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < A.NUM_ACTIONS:
             return f"{action!r} is not an action (actions are ints 0..{A.NUM_ACTIONS - 1})"
-        who = "chance" if self.stage < FIRST_DECISION else f"player {self.cur}"
+        who = "chance" if self.stage < FIRST_DECISION else f"player {self.cur + 1} (seat {self.cur})"
         if self.stage == GAME_OVER:
             return f"{A.action_name(action)!r} is illegal: the game is over"
         legal = self._legal or []
