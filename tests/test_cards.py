@@ -18,6 +18,7 @@ import pytest
 
 from stoneage import CHANCE, TERMINAL
 from stoneage.core.errors import IllegalActionError
+from stoneage.games.stone_age.data import BUILDING_KINDS, TILE_KIND
 from stoneage.games.stone_age.state import StoneAgeState
 
 from helpers import edit, legal, new_game, play, player
@@ -118,7 +119,7 @@ def with_buildings(state: StoneAgeState, seat: int, n: int) -> StoneAgeState:
     data = state.to_json()
     tiles = data["unseen_tiles"][:n]
     data["unseen_tiles"] = data["unseen_tiles"][n:]
-    data["players"][seat]["buildings"] = [{"tile": t, "kind": "?"} for t in tiles]
+    data["players"][seat]["buildings"] = [{"tile": t, "kind": BUILDING_KINDS[TILE_KIND[t]].name} for t in tiles]
     return state.game.state_from_json(data)  # type: ignore[return-value]
 
 
