@@ -16,8 +16,14 @@ class BotSpecError(StoneAgeError):
 
 _BOTS: dict[str, str] = {
     "random": "stoneage.bots.random_bot:RandomBot",
+    "greedy": "stoneage.bots.greedy:GreedyBot",
+    "mcts": "stoneage.bots.mcts:MCTSBot",
 }
-PRESETS: dict[str, str] = {}
+PRESETS: dict[str, str] = {
+    "easy": "greedy:epsilon=0.35",
+    "medium": "greedy",
+    "hard": "mcts:iterations=300",
+}
 """Difficulty presets for people, each an alias of a bot spec."""
 
 

@@ -1,0 +1,137 @@
+"""Monte Carlo tree search that handles chance and hidden information.
+
+Each iteration redraws what the searching player cannot see (``resample_from_infostate``),
+walks the tree choosing actions by UCT for whoever is to move and sampling chance outcomes
+from their exact distribution, adds one node, and scores it with the heuristic evaluation
+(optionally after a short random rollout). Children at a node are limited to the ``width``
+actions a one-step look ahead likes best, so payments with hundreds of mixes stay searchable.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from stoneage.bots.base import Bot
+from stoneage.bots.evaluation import evaluate
+from stoneage.core.contract import State
+
+
+class Node:
+    """Statistics of one tree node: visits, summed values per seat, children by action."""
+
+    __slots__ = ("children", "untried", "value", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.visits = 0
+        self.value = [0.0] * seats
+        self.children: dict[int, Node] = {}
+        self.untried: list[int] | None = None
+
+
+class MCTSBot(Bot):
+    """UCT search with chance nodes and determinization.
+
+    Budget: ``iterations`` (default 400) or ``seconds`` per decision, whichever is set; never
+    more than ``max_seconds``. ``c`` is the exploration constant, ``width`` the number of
+    candidate actions per node, ``rollout`` the random steps played before evaluating a leaf.
+    """
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 0,
+        seconds: float = 0.0,
+        max_seconds: float = 1.0,
+        c: float = 0.7,
+        width: int = 8,
+        rollout: int = 0,
+    ) -> None:
+        if iterations < 0 or seconds < 0 or max_seconds <= 0 or width < 1 or rollout < 0 or c < 0:
+            raise ValueError("iterations, seconds, rollout and c must be ≥ 0; width and max_seconds > 0")
+        self.rng = random.Random(seed)
+        self.iterations = iterations if iterations or seconds else 400
+        self.seconds = seconds
+        self.max_seconds = max_seconds
+        self.c = c
+        self.width = width
+        self.rollout = rollout
+        self.last_iterations = 0
+
+    def step(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seats = len(state.returns())
+        root = Node(seats)
+        start = time.perf_counter()
+        limit = min(self.seconds or self.max_seconds, self.max_seconds)
+        done = 0
+        while True:
+            self._iterate(root, state.resample_from_infostate(player, self.rng), player, seats)
+            done += 1
+            if self.iterations and done >= self.iterations:
+                break
+            if time.perf_counter() - start >= limit:
+                break
+        self.last_iterations = done
+        return max(root.children.items(), key=lambda item: (item[1].visits, item[1].value[player]))[0]
+
+    def _candidates(self, state: State, player: int) -> list[int]:
+        """The actions to search here, best last (they are popped from the end)."""
+        legal = state.legal_actions()
+        if len(legal) <= self.width:
+            self.rng.shuffle(legal)
+            return legal
+        mover = state.current_player()
+        scored = []
+        for action in legal:
+            child = state.clone()
+            child.apply_action(action)
+            scored.append((evaluate(child, player)[mover] + self.rng.random() * 1e-9, action))
+        scored.sort()
+        return [action for _, action in scored[-self.width:]]
+
+    def _iterate(self, root: Node, state: State, player: int, seats: int) -> None:
+        node = root
+        path = [root]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = state.sample_chance_outcome(self.rng)
+                state.apply_action(action)
+                node = node.children.setdefault(action, Node(seats))
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.untried = self._candidates(state, player)
+            if node.untried:
+                action = node.untried.pop()
+                state.apply_action(action)
+                node = node.children.setdefault(action, Node(seats))
+                path.append(node)
+                break
+            mover = state.current_player()
+            log_n = math.log(node.visits)
+            action, node = max(
+                node.children.items(),
+                key=lambda item: item[1].value[mover] / item[1].visits
+                + self.c * math.sqrt(log_n / item[1].visits),
+            )
+            state.apply_action(action)
+            path.append(node)
+        for _ in range(self.rollout):
+            if state.is_terminal():
+                break
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(self.rng))
+            else:
+                state.apply_action(self.rng.choice(state.legal_actions()))
+        result = evaluate(state, player)
+        for visited in path:
+            visited.visits += 1
+            values = visited.value
+            for seat in range(seats):
+                values[seat] += result[seat]
