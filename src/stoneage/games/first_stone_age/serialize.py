@@ -1,0 +1,453 @@
+"""A state as JSON (docs/first-stone-age.md) and as one player sees it (observation)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from stoneage.core.contract import JSON
+from stoneage.core.errors import StateFormatError
+from stoneage.games.first_stone_age import actions as A
+from stoneage.games.first_stone_age import state as S
+from stoneage.games.first_stone_age.data import (
+    CARD_COUNTS,
+    CARD_NAMES,
+    CIRCLE_SIZE,
+    GOODS,
+    GUFF,
+    HUT_MASKS,
+    HUTS,
+    HUTS_TO_WIN,
+    MOVE_MAX,
+    NUM_HUTS,
+    NUM_KINDS,
+)
+
+if TYPE_CHECKING:
+    from stoneage.games.first_stone_age.game import FirstStoneAgeGame
+    from stoneage.games.first_stone_age.state import Event, FirstStoneAgeState
+
+GAME_NAME = "first_stone_age"
+FORMAT_VERSION = 1
+UNKNOWN_NAME = "unknown"
+
+# Per event kind: the JSON fields it carries besides "at", "turn" and "event".
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "hut": ("player", "hut"),
+    "draw": ("card",),
+    "start": ("player", "slot"),
+    "move": ("player", "slot", "steps"),
+    "reveal": ("player", "slot", "card"),
+    "keep": ("player", "slot", "card", "as"),
+    "turn_back": ("player", "slot", "card"),
+    "refill": ("slot", "card"),
+    "build": ("player", "hut"),
+    "under": ("player", "card"),
+    "win": ("player",),
+    "stalemate": (),
+}
+_VALUE_FIELD = {"hut": "hut", "build": "hut", "move": "steps", "keep": "as"}
+
+
+def _card_name(kind: int) -> str:
+    return UNKNOWN_NAME if kind == S.UNKNOWN else CARD_NAMES[kind]
+
+
+def event_json(event: Event) -> JSON:
+    """One public log event as JSON: ``at`` (index in the history of the action that caused it),
+    ``turn``, ``event`` and the fields of its kind (slots 0-based, hut numbers 1..15)."""
+    at, turn, kind, player, slot, card, value = event
+    name = S.EVENTS[kind]
+    out: JSON = {"at": at, "turn": turn, "event": name}
+    for field in EVENT_FIELDS[name]:
+        if field == "player":
+            out[field] = player
+        elif field == "slot":
+            out[field] = slot
+        elif field == "card":
+            out[field] = CARD_NAMES[card]
+        elif field == "as":
+            out[field] = GOODS[value]
+        else:
+            out[field] = value
+    return out
+
+
+def _player_json(state: FirstStoneAgeState, p: int) -> JSON:
+    return {
+        "hut": state.huts[p] or None,
+        "cards": [CARD_NAMES[k] for k in state.cards_of(p)],
+        "guff_as": GOODS[state.guff_as[p]] if state.guff_as[p] >= 0 else None,
+        "built": list(state.built[p]),
+    }
+
+
+def state_to_json(state: FirstStoneAgeState) -> JSON:
+    """The whole state, losslessly (hidden information included)."""
+    return {
+        "game": GAME_NAME,
+        "format": FORMAT_VERSION,
+        "params": state.game.params(),
+        "phase": S.PHASES[state.phase],
+        "turn": state.turn,
+        "pending": {"stage": S.STAGES[state.stage], "player": state.cur},
+        "martin": state.martin if state.martin >= 0 else None,
+        "circle": [
+            None if kind == S.EMPTY else {"card": _card_name(kind), "seen": bool(state.seen >> s & 1)}
+            for s, kind in enumerate(state.circle)
+        ],
+        "draw_pile": {
+            "top": CARD_NAMES[state.top] if state.top >= 0 else None,
+            "below": [_card_name(k) for k in state.pile],
+            "unseen": state.pile_hidden,
+        },
+        "box": [CARD_NAMES[k] for k in S.removed_cards(state.num_players)],
+        "hut_pile": {
+            "huts": [h + 1 for h in range(NUM_HUTS) if state.hut_pile >> h & 1],
+            "order": list(state.hut_order),
+        },
+        "players": [_player_json(state, p) for p in range(state.num_players)],
+        "log": [event_json(e) for e in state.events()],
+        "history": state.history(),
+    }
+
+
+def observation(state: FirstStoneAgeState, player: int) -> JSON:
+    """What ``player`` may know: everything face up now and the public log of what was seen.
+
+    No face-down card's kind is in it (the circle shows ``"down"``); a player who remembers the
+    log can work out the kinds of the cards that were seen before they were turned back.
+    """
+    state._check_seat(player)
+    guff_up = state.stage == S.GUFF_CHOICE
+    circle: list[str | None] = []
+    for s, kind in enumerate(state.circle):
+        if kind == S.EMPTY:
+            circle.append(None)
+        elif guff_up and s == state.martin:
+            circle.append(CARD_NAMES[kind])
+        else:
+            circle.append("down")
+    over = state.stage == S.GAME_OVER
+    winner = state.winner()
+    return {
+        "game": GAME_NAME,
+        "observer": player,
+        "phase": S.PHASES[state.phase],
+        "turn": state.turn,
+        "round": state.round,
+        "current_player": state.current_player(),
+        "pending": {"stage": S.STAGES[state.stage], "player": state.cur},
+        "martin": state.martin if state.martin >= 0 else None,
+        "circle": circle,
+        "draw_pile": {
+            "top": CARD_NAMES[state.top] if state.top >= 0 else None,
+            "size": len(state.pile) + (state.top >= 0),
+        },
+        "box": [CARD_NAMES[k] for k in S.removed_cards(state.num_players)],
+        "hut_pile_size": state.hut_pile.bit_count(),
+        "players": [
+            {
+                "hut": {"number": state.huts[p], "goods": [GOODS[g] for g in HUTS[state.huts[p] - 1]]}
+                if state.huts[p] else None,
+                "cards": [CARD_NAMES[k] for k in state.cards_of(p)],
+                "guff_as": GOODS[state.guff_as[p]] if state.guff_as[p] >= 0 else None,
+                "needs": [GOODS[g] for g in range(len(GOODS)) if state.needs(p) >> g & 1],
+                "built": list(state.built[p]),
+            }
+            for p in range(state.num_players)
+        ],
+        "log": [event_json(e) for e in state.events()],
+        "scores": state.scores(),
+        "winner": winner if over and winner >= 0 else None,
+        "stalemate": over and winner < 0,
+    }
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads fields with type and range checks; errors name the field."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        if not isinstance(data, dict):
+            raise StateFormatError(f"{path or 'state'}: expected an object, got {type(data).__name__}")
+        self.data = data
+        self.path = path
+
+    def name(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def raw(self, key: str) -> Any:
+        if key not in self.data:
+            raise StateFormatError(f"{self.name(key)}: missing")
+        return self.data[key]
+
+    def integer(self, key: str, low: int, high: int | None = None, nullable: bool = False) -> int | None:
+        value = self.raw(key)
+        if value is None and nullable:
+            return None
+        return _integer(value, self.name(key), low, high)
+
+    def int_list(self, key: str, low: int, high: int) -> list[int]:
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise StateFormatError(f"{self.name(key)}: expected a list, got {value!r}")
+        return [_integer(item, f"{self.name(key)}[{i}]", low, high) for i, item in enumerate(value)]
+
+    def choice(self, key: str, names: tuple[str, ...], nullable: bool = False) -> int:
+        value = self.raw(key)
+        if value is None and nullable:
+            return -1
+        if not isinstance(value, str) or value not in names:
+            raise StateFormatError(f"{self.name(key)}: {value!r} is not one of {', '.join(names)}")
+        return names.index(value)
+
+    def boolean(self, key: str) -> bool:
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            raise StateFormatError(f"{self.name(key)}: expected true or false, got {value!r}")
+        return value
+
+    def items(self, key: str, length: int | None = None) -> list[Any]:
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise StateFormatError(f"{self.name(key)}: expected a list, got {value!r}")
+        if length is not None and len(value) != length:
+            raise StateFormatError(f"{self.name(key)}: expected {length} entries, got {len(value)}")
+        return value
+
+    def sub(self, key: str) -> _Reader:
+        return _Reader(self.raw(key), self.name(key))
+
+
+def _integer(value: Any, name: str, low: int, high: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateFormatError(f"{name}: expected an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise StateFormatError(f"{name}: {value} is out of range {bound}")
+    return value
+
+
+_KINDS_OR_UNKNOWN = (*CARD_NAMES, UNKNOWN_NAME)
+
+
+def _kind(value: Any, name: str) -> int:
+    if not isinstance(value, str) or value not in _KINDS_OR_UNKNOWN:
+        raise StateFormatError(f"{name}: {value!r} is not one of {', '.join(_KINDS_OR_UNKNOWN)}")
+    return S.UNKNOWN if value == UNKNOWN_NAME else CARD_NAMES.index(value)
+
+
+def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
+    r = _Reader(item, path)
+    at = r.integer("at", 0, max(moves - 1, 0))
+    turn = r.integer("turn", 0)
+    kind = r.choice("event", S.EVENTS)
+    fields = EVENT_FIELDS[S.EVENTS[kind]]
+    extra = set(r.data) - {"at", "turn", "event", *fields}
+    if extra:
+        raise StateFormatError(f"{path}: unexpected field {sorted(extra)[0]!r} for a {S.EVENTS[kind]!r} event")
+    player = slot = card = value = -1
+    if "player" in fields:
+        player = _int(r.integer("player", 0, players - 1))
+    if "slot" in fields:
+        slot = _int(r.integer("slot", 0, CIRCLE_SIZE - 1))
+    if "card" in fields:
+        card = r.choice("card", CARD_NAMES)
+    if "as" in fields:
+        value = r.choice("as", GOODS)
+    elif "hut" in fields:
+        value = _int(r.integer("hut", 1, NUM_HUTS))
+    elif "steps" in fields:
+        value = _int(r.integer("steps", 1, MOVE_MAX))
+    return (_int(at), _int(turn), kind, player, slot, card, value)
+
+
+def _int(value: int | None) -> int:
+    assert value is not None
+    return value
+
+
+def _read_player(state: FirstStoneAgeState, p: int, r: _Reader) -> None:
+    hut = r.integer("hut", 1, NUM_HUTS, nullable=True)
+    state.huts[p] = hut or 0
+    names = r.items("cards")
+    kinds = []
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or name not in CARD_NAMES:
+            raise StateFormatError(f"{r.name('cards')}[{i}]: {name!r} is not one of {', '.join(CARD_NAMES)}")
+        kinds.append(CARD_NAMES.index(name))
+    if len(set(kinds)) != len(kinds):
+        raise StateFormatError(f"{r.name('cards')}: a player collects each good once")
+    guff_as = r.choice("guff_as", GOODS, nullable=True)
+    if (GUFF in kinds) != (guff_as >= 0):
+        raise StateFormatError(f"{r.name('guff_as')}: names the good Guff stands for exactly when Guff is held")
+    have = 0
+    for kind in kinds:
+        if kind != GUFF:
+            have |= 1 << kind
+    if guff_as >= 0:
+        if have >> guff_as & 1:
+            raise StateFormatError(f"{r.name('guff_as')}: Guff cannot stand for a good also collected")
+        have |= 1 << guff_as
+    if have and not hut:
+        raise StateFormatError(f"{r.name('cards')}: a player without a hut collects nothing")
+    if hut and have & ~HUT_MASKS[hut - 1]:
+        raise StateFormatError(f"{r.name('cards')}: goods that hut {hut} does not need")
+    state.have[p] = have
+    state.guff_as[p] = guff_as
+    built = r.int_list("built", 1, NUM_HUTS)
+    if len(built) > HUTS_TO_WIN:
+        raise StateFormatError(f"{r.name('built')}: at most {HUTS_TO_WIN} huts are built")
+    state.built[p] = tuple(built)
+
+
+def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
+    """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
+    r = _Reader(data, "")
+    if r.raw("game") != GAME_NAME:
+        raise StateFormatError(f"game: expected {GAME_NAME!r}, got {r.raw('game')!r}")
+    if r.raw("format") != FORMAT_VERSION:
+        raise StateFormatError(f"format: expected {FORMAT_VERSION}, got {r.raw('format')!r}")
+    if r.raw("params") != game.params():
+        raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {game.params()!r}")
+    np = game.num_players
+    state = S.FirstStoneAgeState.__new__(S.FirstStoneAgeState)
+    state.game = game
+    state.num_players = np
+    state.phase = r.choice("phase", S.PHASES)
+    state.turn = _int(r.integer("turn", 0))
+    pending = r.sub("pending")
+    state.stage = pending.choice("stage", S.STAGES)
+    state.cur = _int(pending.integer("player", 0, np - 1))
+    martin = r.integer("martin", 0, CIRCLE_SIZE - 1, nullable=True)
+    state.martin = -1 if martin is None else martin
+    state.circle = [S.EMPTY] * CIRCLE_SIZE
+    state.seen = 0
+    for s, item in enumerate(r.items("circle", CIRCLE_SIZE)):
+        if item is None:
+            continue
+        place = _Reader(item, f"circle[{s}]")
+        state.circle[s] = _kind(place.raw("card"), place.name("card"))
+        if place.boolean("seen"):
+            state.seen |= 1 << s
+    pile = r.sub("draw_pile")
+    state.top = pile.choice("top", CARD_NAMES, nullable=True)
+    if state.top < 0:
+        state.top = S.EMPTY
+    state.pile = [_kind(k, f"draw_pile.below[{i}]") for i, k in enumerate(pile.items("below"))]
+    state.pile_hidden = _int(pile.integer("unseen", 0, len(state.pile)))
+    box = r.raw("box")
+    expected_box = [CARD_NAMES[k] for k in S.removed_cards(np)]
+    if box != expected_box:
+        raise StateFormatError(f"box: with {np} players the box holds {expected_box!r}, not {box!r}")
+    huts = r.sub("hut_pile")
+    state.hut_pile = 0
+    for h in huts.int_list("huts", 1, NUM_HUTS):
+        state.hut_pile |= 1 << (h - 1)
+    state.hut_order = tuple(huts.int_list("order", 1, NUM_HUTS))
+    players = r.items("players", np)
+    state.huts = [0] * np
+    state.have = [0] * np
+    state.guff_as = [-1] * np
+    state.built = [()] * np
+    for p in range(np):
+        _read_player(state, p, _Reader(players[p], f"players[{p}]"))
+    history = r.int_list("history", 0, A.NUM_ACTIONS - 1)
+    node: tuple[int, object] | None = None
+    for action in history:
+        node = (action, node)
+    state._history = node
+    state._moves = len(history)
+    log: tuple[Event, object] | None = None
+    events = r.items("log")
+    for i, item in enumerate(events):
+        log = (_read_event(item, f"log[{i}]", len(history), np), log)
+    state._log = log
+    state._log_len = len(events)
+    state._legal = None
+    check_consistency(state)
+    return state
+
+
+def check_consistency(state: FirstStoneAgeState) -> None:
+    """Raise ``StateFormatError`` unless cards, huts and the pending node fit together."""
+    np = state.num_players
+    circle = state.circle
+    # Goods cards: every one of the game's cards is in exactly one place.
+    pool = state.unknown_pool()
+    for kind in range(NUM_KINDS):
+        if pool[kind] < 0:
+            total = CARD_COUNTS[kind] - S.removed_cards(np).count(kind)
+            raise StateFormatError(
+                f"goods cards: {total - pool[kind]} {CARD_NAMES[kind]} cards in the state, the game has {total}"
+            )
+    unknown = circle.count(S.UNKNOWN) + state.pile.count(S.UNKNOWN)
+    if unknown != sum(pool):
+        raise StateFormatError(
+            f"goods cards: {unknown} unknown cards, but {sum(pool)} cards are not placed anywhere"
+        )
+    for s in range(CIRCLE_SIZE):
+        if state.seen >> s & 1 and circle[s] == S.UNKNOWN:
+            raise StateFormatError(f"circle[{s}].card: a seen card has a known kind, not 'unknown'")
+    for i in range(state.pile_hidden, len(state.pile)):
+        if state.pile[i] == S.UNKNOWN:
+            raise StateFormatError(f"draw_pile.below[{i}]: only the first {state.pile_hidden} (unseen) cards "
+                                   "can be 'unknown'")
+    # Hut cards: in the pile, being collected for, or built, each once.
+    seen_huts = state.hut_pile
+    places = [(f"players[{p}].hut", [state.huts[p]] if state.huts[p] else []) for p in range(np)]
+    places += [(f"players[{p}].built", list(state.built[p])) for p in range(np)]
+    for name, numbers in places:
+        for h in numbers:
+            if seen_huts >> (h - 1) & 1:
+                raise StateFormatError(f"{name}: hut {h} is in two places at once")
+            seen_huts |= 1 << (h - 1)
+    if seen_huts != (1 << NUM_HUTS) - 1:
+        missing = [h + 1 for h in range(NUM_HUTS) if not seen_huts >> h & 1]
+        raise StateFormatError(f"hut {missing[0]} is missing from the state")
+    order = state.hut_order
+    if len(set(order)) != len(order) or any(not state.hut_pile >> (h - 1) & 1 for h in order):
+        raise StateFormatError("hut_pile.order: lists distinct huts of the hut pile")
+    # The pending node.
+    stage, phase = state.stage, state.phase
+    allowed = {
+        S.SETUP: (S.DEAL_HUT, S.DRAW_TOP, S.START),
+        S.PLAY: (S.DEAL_HUT, S.DRAW_TOP, S.REVEAL_CARD, S.MOVE, S.GUFF_CHOICE),
+        S.OVER: (S.GAME_OVER,),
+    }
+    if stage not in allowed[phase]:
+        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} cannot be pending in phase {S.PHASES[phase]!r}")
+    if (state.martin < 0) != (phase == S.SETUP):
+        raise StateFormatError("martin: Martin stands beside a circle card from the start on, and only then")
+    if phase == S.SETUP and (S.EMPTY in circle or state.seen):
+        raise StateFormatError("circle: during the setup all 9 cards lie face down, unseen")
+    if state.top == S.EMPTY and state.pile and stage != S.DRAW_TOP and phase != S.SETUP:
+        raise StateFormatError("draw_pile.top: the draw pile shows its top card whenever it has one")
+    if stage == S.DRAW_TOP and (state.top != S.EMPTY or not state.pile_hidden):
+        raise StateFormatError("pending.stage: 'draw' needs no top card and an unseen card below it")
+    if stage == S.REVEAL_CARD and (circle[state.martin] == S.EMPTY or state.seen >> state.martin & 1):
+        raise StateFormatError("pending.stage: 'reveal' needs an unseen card beside Martin")
+    if stage == S.GUFF_CHOICE and (
+        circle[state.martin] != GUFF or not state.seen >> state.martin & 1 or not state.can_keep(state.cur, GUFF)
+    ):
+        raise StateFormatError("pending.stage: 'guff' needs Guff face up beside Martin and a player who can keep him")
+    if (stage in (S.DEAL_HUT, S.DRAW_TOP, S.REVEAL_CARD)) and not state.chance_weights():
+        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} has no possible outcome")
+    if stage == S.DEAL_HUT and state.huts[state.cur]:
+        raise StateFormatError(f"pending.player: player {state.cur} already has a hut to collect for")
+    for p in range(np):
+        h = state.huts[p]
+        complete = bool(h) and state.have[p] == HUT_MASKS[h - 1]
+        if complete and not (p == state.cur and stage == S.DRAW_TOP and phase == S.PLAY):
+            raise StateFormatError(f"players[{p}]: a complete hut is built at once")
+    winners = [p for p in range(np) if len(state.built[p]) >= HUTS_TO_WIN]
+    if len(winners) > 1:
+        raise StateFormatError("players: only one player can build a third hut")
+    if winners and stage != S.GAME_OVER:
+        raise StateFormatError(f"pending.stage: player {winners[0]} built 3 huts, so the game is over")
+    if stage == S.MOVE and state.is_stalemate():
+        raise StateFormatError("pending.stage: no circle card can ever be kept again, so the game is over")
+    if stage == S.GAME_OVER and not winners and not state.is_stalemate():
+        raise StateFormatError("pending.stage: the game is over only after a third hut or in a stalemate")

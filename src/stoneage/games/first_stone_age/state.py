@@ -1,0 +1,604 @@
+"""The state of My First Stone Age: plain ints and lists, a stage that says who decides what.
+
+Chance is explicit and lazy: a card nobody has seen has no kind until it is turned up, and then
+chance picks it among the cards nobody has seen (exact weights). Every step ends in exactly one
+pending node — a player's decision or a chance event; steps the rules leave no choice in (keeping
+a needed good, turning back a card, refilling the gap, building) happen on their own.
+
+Hidden cards may also carry a fixed kind (``resample_from_infostate`` draws such a world); turning
+one up is then a chance node with that single outcome.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import TYPE_CHECKING
+
+from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
+from stoneage.core.errors import IllegalActionError
+from stoneage.games.first_stone_age import actions as A
+from stoneage.games.first_stone_age.data import (
+    CARD_COUNTS,
+    CIRCLE_SIZE,
+    GUFF,
+    HUT_MASKS,
+    HUTS,
+    HUTS_TO_WIN,
+    NUM_GOODS_CARDS,
+    NUM_HUTS,
+    NUM_KINDS,
+    REMOVED_FEW_PLAYERS,
+)
+
+if TYPE_CHECKING:
+    from stoneage.games.first_stone_age.game import FirstStoneAgeGame
+
+UNKNOWN = -1
+"""A hidden card whose kind chance has not fixed yet."""
+EMPTY = -2
+"""No card: an empty circle place, or no top card on the draw pile."""
+
+SETUP, PLAY, OVER = range(3)
+PHASES = ("setup", "play", "over")
+
+# Stages: what the pending node is.
+DEAL_HUT, DRAW_TOP, REVEAL_CARD, START, MOVE, GUFF_CHOICE, GAME_OVER = range(7)
+STAGES = ("deal_hut", "draw", "reveal", "start", "move", "guff", "game_over")
+FIRST_DECISION = START
+
+# Public log events: (at, turn, kind, player, slot, card, value); -1 where a field does not apply.
+(
+    EV_HUT, EV_DRAW, EV_START, EV_MOVE, EV_REVEAL, EV_KEEP, EV_TURN_BACK, EV_REFILL,
+    EV_BUILD, EV_UNDER, EV_WIN, EV_STALEMATE,
+) = range(12)
+EVENTS = (
+    "hut", "draw", "start", "move", "reveal", "keep", "turn_back", "refill",
+    "build", "under", "win", "stalemate",
+)
+Event = tuple[int, int, int, int, int, int, int]
+
+
+def removed_cards(num_players: int) -> tuple[int, ...]:
+    """The goods cards that go back to the box: one of each good with 2 or 3 players."""
+    return REMOVED_FEW_PLAYERS if num_players < 4 else ()
+
+
+class FirstStoneAgeState(State):
+    """A position of My First Stone Age. Read it through the contract; fields are plain ints."""
+
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_log",
+        "_log_len",
+        "_moves",
+        "built",
+        "circle",
+        "cur",
+        "game",
+        "guff_as",
+        "have",
+        "hut_order",
+        "hut_pile",
+        "huts",
+        "martin",
+        "num_players",
+        "phase",
+        "pile",
+        "pile_hidden",
+        "seen",
+        "stage",
+        "top",
+        "turn",
+    )
+
+    game: FirstStoneAgeGame
+    num_players: int
+    phase: int
+    stage: int
+    cur: int  # the seat deciding, or the seat a chance event happens to (reveal, draw, hut)
+    turn: int  # turns begun (0 during the setup)
+    martin: int  # circle slot Martin stands beside, -1 before the start
+    circle: list[int]  # per slot: card kind, UNKNOWN (hidden, unfixed) or EMPTY
+    seen: int  # bit s: everyone has seen the card in slot s (its kind is public)
+    top: int  # kind of the face-up top card of the draw pile, or EMPTY
+    pile: list[int]  # the draw pile below its top card, top to bottom (kinds or UNKNOWN)
+    pile_hidden: int  # the first pile_hidden cards of ``pile`` nobody has seen
+    huts: list[int]  # per seat: number of the hut card being collected for, 0 when none
+    have: list[int]  # per seat: bitmask of the goods collected (Guff counted as its good)
+    guff_as: list[int]  # per seat: the good Guff stands for, -1 when the seat does not hold Guff
+    built: list[tuple[int, ...]]  # per seat: numbers of the huts built, in order
+    hut_pile: int  # bit h - 1: hut h is in the hut pile
+    hut_order: tuple[int, ...]  # huts at the top of the hut pile whose order is fixed (resampling)
+    _history: tuple[int, object] | None  # actions as a linked list, newest first
+    _moves: int
+    _legal: list[int] | None
+    _log: tuple[Event, object] | None  # public events as a linked list, newest first
+    _log_len: int
+
+    def __init__(self, game: FirstStoneAgeGame) -> None:
+        np = game.num_players
+        self.game = game
+        self.num_players = np
+        self.phase = SETUP
+        self.stage = DEAL_HUT
+        self.cur = 0
+        self.turn = 0
+        self.martin = -1
+        self.circle = [UNKNOWN] * CIRCLE_SIZE
+        self.seen = 0
+        self.top = EMPTY
+        in_play = NUM_GOODS_CARDS - len(removed_cards(np))
+        self.pile = [UNKNOWN] * (in_play - CIRCLE_SIZE)
+        self.pile_hidden = len(self.pile)
+        self.huts = [0] * np
+        self.have = [0] * np
+        self.guff_as = [-1] * np
+        self.built = [()] * np
+        self.hut_pile = (1 << NUM_HUTS) - 1
+        self.hut_order = ()
+        self._history = None
+        self._moves = 0
+        self._legal = None
+        self._log = None
+        self._log_len = 0
+
+    # --- contract ---------------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def round(self) -> int:
+        """The round: 1 while the first player's first turn is played, 0 during the setup."""
+        return 0 if self.turn == 0 else (self.turn - 1) // self.num_players + 1
+
+    def current_player(self) -> int:
+        stage = self.stage
+        if stage >= FIRST_DECISION:
+            return TERMINAL if stage == GAME_OVER else self.cur
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.stage == GAME_OVER
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def apply_action(self, action: int) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if type(action) is not int or action not in legal:
+            action = self._checked(action, legal)
+        self._legal = None
+        self._history = (action, self._history)
+        self._moves += 1
+        self._apply(action)
+
+    def chance_weights(self) -> list[tuple[int, int]]:
+        stage = self.stage
+        if stage == REVEAL_CARD:
+            return self._kind_weights(A.REVEAL, self.circle[self.martin])
+        if stage == DRAW_TOP:
+            return self._kind_weights(A.DRAW, self.pile[0])
+        if stage == DEAL_HUT:
+            if self.hut_order:
+                return [(A.HUT + self.hut_order[0] - 1, 1)]
+            pile = self.hut_pile
+            return [(A.HUT + h, 1) for h in range(NUM_HUTS) if pile >> h & 1]
+        return []
+
+    def history(self) -> list[int]:
+        out = []
+        node = self._history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]  # type: ignore[assignment]
+        out.reverse()
+        return out
+
+    def move_number(self) -> int:
+        """How many actions (chance outcomes included) have been applied."""
+        return self._moves
+
+    def clone(self) -> FirstStoneAgeState:
+        other = FirstStoneAgeState.__new__(FirstStoneAgeState)
+        other.game = self.game
+        other.num_players = self.num_players
+        other.phase = self.phase
+        other.stage = self.stage
+        other.cur = self.cur
+        other.turn = self.turn
+        other.martin = self.martin
+        other.circle = self.circle[:]
+        other.seen = self.seen
+        other.top = self.top
+        other.pile = self.pile[:]
+        other.pile_hidden = self.pile_hidden
+        other.huts = self.huts[:]
+        other.have = self.have[:]
+        other.guff_as = self.guff_as[:]
+        other.built = self.built[:]
+        other.hut_pile = self.hut_pile
+        other.hut_order = self.hut_order
+        other._history = self._history
+        other._moves = self._moves
+        other._legal = self._legal  # never mutated in place, so it can be shared
+        other._log = self._log
+        other._log_len = self._log_len
+        return other
+
+    def resample_from_infostate(self, player: int, generator: random.Random) -> FirstStoneAgeState:
+        """A copy in which every card nobody has seen gets a kind drawn anew, and the hut pile an order.
+
+        Every turned-up card is seen by all, so all players share one information state (with
+        perfect memory): the redrawn cards are the face-down circle cards never seen since they
+        were laid, and the draw-pile cards below the top that nobody has seen. Their kinds are a
+        random arrangement of exactly the cards not publicly accounted for; seen cards keep theirs.
+        The removed cards are public (one of each good), so they stay.
+        """
+        self._check_seat(player)
+        other = self.clone()
+        kinds = other.hidden_kinds()
+        generator.shuffle(kinds)
+        hidden_slots = [s for s in range(CIRCLE_SIZE) if other.circle[s] != EMPTY and not other.seen >> s & 1]
+        for s in hidden_slots:
+            other.circle[s] = kinds.pop()
+        for i in range(other.pile_hidden):
+            other.pile[i] = kinds.pop()
+        huts = [h + 1 for h in range(NUM_HUTS) if other.hut_pile >> h & 1]
+        generator.shuffle(huts)
+        other.hut_order = tuple(huts)
+        other._legal = None
+        return other
+
+    def action_to_string(self, action: int) -> str:
+        return A.action_name(action)
+
+    def string_to_action(self, text: str) -> int:
+        return A.parse_action(text)
+
+    def winner(self) -> int:
+        """The seat that built 3 huts, or -1 (game not over, or ended in a stalemate)."""
+        for p in range(self.num_players):
+            if len(self.built[p]) >= HUTS_TO_WIN:
+                return p
+        return -1
+
+    def returns(self) -> list[float]:
+        out = [0.0] * self.num_players
+        if self.stage == GAME_OVER:
+            won = self.winner()
+            if won >= 0:
+                out[won] = 1.0
+        return out
+
+    def scores(self) -> list[int]:
+        """Per seat, the number of huts built."""
+        return [len(b) for b in self.built]
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat: huts built, goods collected toward the current hut (Guff included), total."""
+        return [
+            {"huts": len(self.built[p]), "goods": self.have[p].bit_count(), "total": len(self.built[p])}
+            for p in range(self.num_players)
+        ]
+
+    def observation(self, player: int) -> JSON:
+        from stoneage.games.first_stone_age.serialize import observation
+
+        return observation(self, player)
+
+    def to_json(self) -> JSON:
+        from stoneage.games.first_stone_age.serialize import state_to_json
+
+        return state_to_json(self)
+
+    def describe(self, action: int) -> str:
+        from stoneage.games.first_stone_age.narrate import describe
+
+        return describe(self, action)
+
+    def changes_since(self, earlier: State) -> list[str]:
+        from stoneage.games.first_stone_age.narrate import changes
+
+        assert isinstance(earlier, FirstStoneAgeState)
+        return changes(earlier, self)
+
+    # --- queries -------------------------------------------------------------------------------
+
+    def events(self) -> list[Event]:
+        """The public log, oldest first (see ``EVENTS`` for the kinds)."""
+        out = []
+        node = self._log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]  # type: ignore[assignment]
+        out.reverse()
+        return out
+
+    def unknown_pool(self) -> list[int]:
+        """Per kind, how many cards have no fixed kind yet (the cards chance picks among)."""
+        pool = list(CARD_COUNTS)
+        for kind in removed_cards(self.num_players):
+            pool[kind] -= 1
+        for kind in self.circle:
+            if kind >= 0:
+                pool[kind] -= 1
+        if self.top >= 0:
+            pool[self.top] -= 1
+        for kind in self.pile:
+            if kind >= 0:
+                pool[kind] -= 1
+        for p in range(self.num_players):
+            for kind in self.cards_of(p):
+                pool[kind] -= 1
+        return pool
+
+    def hidden_kinds(self) -> list[int]:
+        """The kinds of all cards nobody has seen (face-down circle cards never turned up and the
+        unseen draw-pile cards), sorted: what a player knows about them as a multiset."""
+        pool = self.unknown_pool()
+        kinds = [k for k in range(NUM_KINDS) for _ in range(pool[k])]
+        for s in range(CIRCLE_SIZE):
+            if self.circle[s] >= 0 and not self.seen >> s & 1:
+                kinds.append(self.circle[s])
+        kinds.extend(k for k in self.pile[: self.pile_hidden] if k >= 0)
+        kinds.sort()
+        return kinds
+
+    def cards_of(self, p: int) -> list[int]:
+        """The goods cards seat ``p`` has collected (kinds; Guff as ``GUFF``)."""
+        out = [g for g in range(5) if self.have[p] >> g & 1 and g != self.guff_as[p]]
+        if self.guff_as[p] >= 0:
+            out.append(GUFF)
+        return out
+
+    def needs(self, p: int) -> int:
+        """Bitmask of the goods seat ``p``'s hut still needs (0 without a hut)."""
+        h = self.huts[p]
+        return HUT_MASKS[h - 1] & ~self.have[p] if h else 0
+
+    def can_keep(self, p: int, kind: int) -> bool:
+        """Whether seat ``p`` would keep a revealed card of ``kind`` (Guff: may keep)."""
+        need = self.needs(p)
+        if kind == GUFF:
+            return bool(need) and self.guff_as[p] < 0
+        return bool(need >> kind & 1)
+
+    def step_target(self, steps: int) -> int:
+        """The slot Martin reaches moving ``steps`` cards onward (empty places are skipped)."""
+        pos = self.martin
+        circle = self.circle
+        for _ in range(steps):
+            pos = (pos + 1) % CIRCLE_SIZE
+            while circle[pos] == EMPTY:
+                pos = (pos + 1) % CIRCLE_SIZE
+        return pos
+
+    def is_stalemate(self) -> bool:
+        """Whether no card of the circle can ever be kept again, as everyone can tell.
+
+        The circle only changes when a card is kept, so once no player can keep any card it
+        might hold — a seen card by its kind, an unseen one by any kind among the unseen cards —
+        the game can never end with a winner.
+        """
+        np = self.num_players
+        circle = self.circle
+        possible = 0
+        hidden_mask = -1
+        for s in range(CIRCLE_SIZE):
+            kind = circle[s]
+            if kind == EMPTY:
+                continue
+            if self.seen >> s & 1:
+                possible |= 1 << kind
+            else:
+                if hidden_mask < 0:
+                    hidden_mask = 0
+                    for k in self.hidden_kinds():
+                        hidden_mask |= 1 << k
+                possible |= hidden_mask
+        return not any(self.can_keep(p, k) for p in range(np) for k in range(NUM_KINDS) if possible >> k & 1)
+
+    # --- legality ------------------------------------------------------------------------------
+
+    def _compute_legal(self) -> list[int]:
+        stage = self.stage
+        if stage < FIRST_DECISION:
+            return [a for a, _ in self.chance_weights()]
+        if stage == MOVE:
+            return list(range(A.MOVE, A.MOVE + 4))
+        if stage == START:
+            return [A.START + s for s in range(CIRCLE_SIZE) if self.circle[s] != EMPTY]
+        if stage == GUFF_CHOICE:
+            need = self.needs(self.cur)
+            return [A.KEEP_GUFF + g for g in range(5) if need >> g & 1] + [A.TURN_BACK]
+        return []
+
+    def _kind_weights(self, base: int, kind: int) -> list[tuple[int, int]]:
+        if kind >= 0:
+            return [(base + kind, 1)]
+        pool = self.unknown_pool()
+        return [(base + k, n) for k, n in enumerate(pool) if n > 0]
+
+    def _check_seat(self, player: object) -> None:
+        np = self.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
+            raise ValueError(f"player must be a seat 0..{np - 1}, not {player!r}")
+
+    def _checked(self, action: object, legal: list[int]) -> int:
+        """``action`` as a legal int (numpy ints are fine), or ``IllegalActionError``."""
+        if not isinstance(action, bool):
+            try:
+                index = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                pass
+            else:
+                if index in legal:
+                    return int(index)
+                action = index
+        raise IllegalActionError(self._illegal_reason(action))
+
+    def _illegal_reason(self, action: object) -> str:
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < A.NUM_ACTIONS:
+            return f"{action!r} is not an action (actions are ints 0..{A.NUM_ACTIONS - 1})"
+        if self.stage == GAME_OVER:
+            return f"{A.action_name(action)!r} is illegal: the game is over"
+        who = "chance" if self.stage < FIRST_DECISION else f"player {self.cur}"
+        legal = self._legal or []
+        sample = ", ".join(repr(A.action_name(a)) for a in legal[:6])
+        more = ", ..." if len(legal) > 6 else ""
+        return (
+            f"{A.action_name(action)!r} is illegal: {who} must decide {STAGES[self.stage]!r} "
+            f"(legal: {sample}{more})"
+        )
+
+    # --- applying actions ---------------------------------------------------------------------
+
+    def _event(self, kind: int, player: int = -1, slot: int = -1, card: int = -1, value: int = -1) -> None:
+        self._log = ((self._moves - 1, self.turn, kind, player, slot, card, value), self._log)
+        self._log_len += 1
+
+    def _apply(self, action: int) -> None:
+        stage = self.stage
+        if stage == MOVE:
+            steps = action - A.MOVE + 1
+            self.martin = self.step_target(steps)
+            self._event(EV_MOVE, self.cur, self.martin, value=steps)
+            if self.seen >> self.martin & 1:
+                self._revealed(self.circle[self.martin])
+            else:
+                self.stage = REVEAL_CARD
+        elif stage == REVEAL_CARD:
+            self.circle[self.martin] = action - A.REVEAL
+            self._revealed(action - A.REVEAL)
+        elif stage == GUFF_CHOICE:
+            if action == A.TURN_BACK:
+                self._turn_back(GUFF)
+            else:
+                self._keep(GUFF, action - A.KEEP_GUFF)
+        elif stage == DRAW_TOP:
+            kind = action - A.DRAW
+            del self.pile[0]
+            self.pile_hidden -= 1
+            self.top = kind
+            self._event(EV_DRAW, card=kind)
+            if self.phase == SETUP:
+                self.stage = START
+                self.cur = self.game.first_player
+            else:
+                self._build_check()
+        elif stage == DEAL_HUT:
+            number = action - A.HUT + 1
+            self.hut_pile &= ~(1 << (number - 1))
+            if self.hut_order:
+                self.hut_order = self.hut_order[1:]
+            self.huts[self.cur] = number
+            self._event(EV_HUT, self.cur, value=number)
+            if self.phase == PLAY:
+                self._end_turn()
+            elif self.cur + 1 < self.num_players:
+                self.cur += 1
+            elif self._next_top():
+                self.stage = START
+                self.cur = self.game.first_player
+        else:  # START
+            self.martin = action - A.START
+            self._event(EV_START, self.cur, self.martin)
+            self.phase = PLAY
+            self._begin_turn()
+
+    def _revealed(self, kind: int) -> None:
+        """The card beside Martin is face up: keep it, offer Guff, or turn it back."""
+        self.seen |= 1 << self.martin
+        p = self.cur
+        self._event(EV_REVEAL, p, self.martin, kind)
+        if not self.can_keep(p, kind):
+            self._turn_back(kind)
+        elif kind == GUFF:
+            self.stage = GUFF_CHOICE
+        else:
+            self._keep(kind, kind)
+
+    def _turn_back(self, kind: int) -> None:
+        self._event(EV_TURN_BACK, self.cur, self.martin, kind)
+        self._end_turn()
+
+    def _keep(self, kind: int, good: int) -> None:
+        """Keep the revealed card as ``good``; the top of the draw pile fills the gap face down."""
+        p = self.cur
+        slot = self.martin
+        self.have[p] |= 1 << good
+        if kind == GUFF:
+            self.guff_as[p] = good
+        self._event(EV_KEEP, p, slot, kind, good)
+        if self.top == EMPTY:
+            self.circle[slot] = EMPTY
+            self.seen &= ~(1 << slot)
+            self._build_check()
+            return
+        self.circle[slot] = self.top
+        self._event(EV_REFILL, slot=slot, card=self.top)
+        self.top = EMPTY
+        if self._next_top():
+            self._build_check()
+
+    def _next_top(self) -> bool:
+        """Turn up the next card of the draw pile; False when chance must pick it."""
+        if not self.pile:
+            return True
+        if self.pile_hidden:
+            self.stage = DRAW_TOP
+            return False
+        self.top = self.pile.pop(0)
+        self._event(EV_DRAW, card=self.top)
+        return True
+
+    def _build_check(self) -> None:
+        """End of the turn: build the hut if its goods are complete, then the next player."""
+        p = self.cur
+        h = self.huts[p]
+        if not h or self.have[p] != HUT_MASKS[h - 1]:
+            self._end_turn()
+            return
+        self.built[p] = (*self.built[p], h)
+        self._event(EV_BUILD, p, value=h)
+        guff = self.guff_as[p]
+        for good in HUTS[h - 1]:
+            card = GUFF if good == guff else good
+            self.pile.append(card)
+            self._event(EV_UNDER, p, card=card)
+        self.have[p] = 0
+        self.guff_as[p] = -1
+        self.huts[p] = 0
+        if self.top == EMPTY:
+            self._next_top()  # the pile held only seen cards: no chance here
+        if len(self.built[p]) >= HUTS_TO_WIN:
+            self._event(EV_WIN, p)
+            self._game_over()
+        elif self.hut_pile:
+            self.stage = DEAL_HUT
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.cur = (self.cur + 1) % self.num_players
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        self.turn += 1
+        self.stage = MOVE
+        if self.is_stalemate():
+            self._event(EV_STALEMATE)
+            self._game_over()
+
+    def _game_over(self) -> None:
+        self.phase = OVER
+        self.stage = GAME_OVER
