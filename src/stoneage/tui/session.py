@@ -1,0 +1,276 @@
+"""A game being played at the terminal: seats, bots, the log, undo, hints, save and resume.
+
+The session knows nothing about screens. The full-screen app and the plain mode both drive it:
+``auto_action()`` / ``apply()`` for chance and bots, ``choose()`` for people, ``undo()``,
+``hint()``, ``save()``; ``Session.from_record`` resumes a saved game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from stoneage.bots import Bot, BotSpecError, make_bot
+from stoneage.core.contract import CHANCE, JSON, Game, State
+from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
+from stoneage.core.record import make_record, replay, save_record
+from stoneage.core.registry import load_game
+from stoneage.games.stone_age import actions as A
+from stoneage.tui.render import breakdown_lines, winner_lines
+
+HUMAN = "human"
+HUMAN_ALIASES = ("human", "you", "person", "h")
+HINT_BOT = "hard"
+SEATS_KEY = "seats"
+"""Extra record field with the seat assignment ("human" or a bot spec per seat)."""
+
+
+class HintUnavailable(StoneAgeError):
+    """The hint bot cannot be made (e.g. the ``hard`` preset is not registered)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action applied to the game, as the log tells it."""
+
+    action: int
+    seat: int
+    """The seat that decided, or ``CHANCE``."""
+    lines: list[str]
+    paced: bool
+    """Whether a viewer should pause after it (a bot's move, a dice roll)."""
+
+
+def normalize_seat(spec: str) -> str:
+    """``"human"`` for any human alias, else the bot spec, stripped."""
+    spec = spec.strip()
+    return HUMAN if spec.lower() in HUMAN_ALIASES else spec
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` (so that a game with bots replays from its seed)."""
+    return game_seed * 10 + seat + 1
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """``"Player 1 (you)"``, ``"Player 2 (medium)"``; several people are ``(human)``."""
+    humans = seats.count(HUMAN)
+    names = []
+    for seat, spec in enumerate(seats):
+        what = ("you" if humans == 1 else "human") if spec == HUMAN else spec
+        names.append(f"Player {seat + 1} ({what})")
+    return names
+
+
+class Session:
+    """A game with its seats, its log and the undo stack."""
+
+    def __init__(self, game: Game, seats: list[str], state: State | None = None) -> None:
+        if len(seats) != game.num_players:
+            raise StoneAgeError(f"{game.num_players} players need {game.num_players} seats, not {len(seats)}")
+        self.game = game
+        self.seats = [normalize_seat(s) for s in seats]
+        self.state = state if state is not None else game.new_initial_state()
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(spec, seed=bot_seed(game.seed, seat))
+            for seat, spec in enumerate(self.seats) if spec != HUMAN
+        }
+        self.names = seat_names(self.seats)
+        self.short = [f"P{seat + 1}" for seat in range(game.num_players)]
+        self.log: list[str] = []
+        self._undo: list[tuple[State, int, int]] = []
+        self._round = self._current_round()
+        self._hint_bot: Bot | None = None
+        self.undone: list[str] = []
+        """The log lines the last ``undo()`` took back."""
+        self.hint_spec = HINT_BOT
+        """The bot spec the hint key asks (the ``hard`` preset)."""
+        self.last_human = next((s for s, spec in enumerate(self.seats) if spec == HUMAN), 0)
+        self.log.append(f"== Round {self._round} ==")
+
+    # --- making and resuming ------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, seats: list[str], seed: int, *, first_player: int = 0, expansions: tuple[str, ...] = (),
+            variants: tuple[str, ...] = ()) -> Session:
+        """A new Stone Age game for these seats."""
+        game = load_game("stone_age", players=len(seats), seed=seed, first_player=first_player,
+                         expansions=list(expansions), variants=list(variants))
+        return cls(game, seats)
+
+    @classmethod
+    def from_record(cls, record: Any, seats: list[str] | None = None) -> Session:
+        """Resume the game of a record; seats from ``seats``, else the record's, else defaults.
+
+        Raises ``RecordError`` for a corrupt record (the message says what is wrong).
+        """
+        game, _ = replay(record)  # validates the header, every action and any stored result
+        if seats is None:
+            stored = record.get(SEATS_KEY)
+            if stored is None:
+                seats = [HUMAN] + ["medium"] * (game.num_players - 1)
+            elif not isinstance(stored, list) or not all(isinstance(s, str) and s.strip() for s in stored):
+                raise RecordError(f"record field {SEATS_KEY!r} must be a list of seat names ('human' or a bot)")
+            else:
+                seats = list(stored)
+        if len(seats) != game.num_players:
+            raise RecordError(f"record field {SEATS_KEY!r}: {game.num_players} players need "
+                              f"{game.num_players} seats, not {len(seats)}")
+        session = cls(game, seats)
+        for text in record["actions"]:
+            session._apply(session.state.string_to_action(text), keep_undo=False)
+        session._undo.clear()
+        session.log.append(f"-- resumed after {len(record['actions'])} actions --")
+        return session
+
+    def record(self) -> JSON:
+        """The game record so far, with the seat assignment under ``"seats"``."""
+        record = make_record(self.game, self.state)
+        record[SEATS_KEY] = list(self.seats)
+        return record
+
+    def save(self, path: str | Path) -> None:
+        """Write the game record to ``path`` (``--resume`` reads it back)."""
+        save_record(self.record(), path)
+
+    # --- who is to move ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.state.is_terminal()
+
+    def to_move(self) -> int:
+        """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
+        return self.state.current_player()
+
+    def human_to_move(self) -> bool:
+        """Whether a person must decide now."""
+        seat = self.state.current_player()
+        return seat >= 0 and self.seats[seat] == HUMAN
+
+    def viewer(self) -> int:
+        """Whose eyes the screen shows: the person deciding, else the last person who did."""
+        if self.human_to_move():
+            self.last_human = self.state.current_player()
+        return self.last_human
+
+    def observation(self) -> JSON:
+        """What the viewer sees."""
+        return self.state.observation(self.viewer())
+
+    def all_bots(self) -> bool:
+        """Whether nobody at the table is a person."""
+        return HUMAN not in self.seats
+
+    # --- playing ------------------------------------------------------------------------------
+
+    def auto_action(self) -> int:
+        """The next chance outcome (from the game seed) or the bot's move; does not apply it.
+
+        Safe to call from a worker thread: the bot gets a clone.
+        """
+        state = self.state
+        if state.is_chance_node():
+            return state.sample_chance_outcome()
+        seat = state.current_player()
+        bot = self.bots.get(seat)
+        if bot is None:
+            raise StoneAgeError(f"{self.names[seat]} is a person; nothing to do automatically")
+        return bot.step(state.clone(), seat)
+
+    def apply(self, action: int) -> Step:
+        """Apply a chance outcome or a bot's move (from ``auto_action``)."""
+        return self._apply(action, keep_undo=True)
+
+    def choose(self, action: int) -> Step:
+        """A person's decision; raises ``IllegalActionError`` (state unchanged) if not legal."""
+        if not self.human_to_move():
+            raise IllegalActionError("it is not a person's turn")
+        return self._apply(action, keep_undo=True)
+
+    def _apply(self, action: int, keep_undo: bool) -> Step:
+        state = self.state
+        if action not in state.legal_actions():
+            state.apply_action(action)  # raises IllegalActionError with the engine's explanation
+        seat = state.current_player()
+        if keep_undo and seat >= 0 and self.seats[seat] == HUMAN:
+            self._undo.append((state.clone(), len(self.log), self._round))
+        text = state.describe(action)
+        before = state.clone()
+        state.apply_action(action)
+        if seat == CHANCE:
+            self._undo.clear()  # something was revealed: no undo across it
+        lines = [text, *state.changes_since(before)]
+        paced = (seat >= 0 and self.seats[seat] != HUMAN) or A.ROLL <= action < A.CARD
+        new_round = self._current_round()
+        if new_round != self._round and not state.is_terminal():
+            lines.append(f"== Round {new_round} ==")
+            self._round = new_round
+        if state.is_terminal():
+            lines += ["== Game over ==", *self.result_lines()]
+        self.log.extend(lines)
+        return Step(action, seat, lines, paced)
+
+    def _current_round(self) -> int:
+        value = getattr(self.state, "round", 1)
+        return value if isinstance(value, int) else 1
+
+    # --- undo and hints -------------------------------------------------------------------------
+
+    def undone_text(self) -> str:
+        """The last undo in words: ``"Player 1 places 3 figures on the forest (and 2 more lines)"``."""
+        if not self.undone:
+            return ""
+        more = len(self.undone) - 1
+        return self.undone[0] + (f" (and {more} more log line{'s' if more > 1 else ''})" if more else "")
+
+    def can_undo(self) -> bool:
+        """Whether a person's decision can be taken back (nothing revealed since)."""
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Go back to before the last decision of a person; False if nothing can be undone."""
+        if not self._undo:
+            return False
+        state, log_length, round_number = self._undo.pop()
+        self.state = state
+        self.undone = [line.strip() for line in self.log[log_length:]]
+        del self.log[log_length:]
+        self._round = round_number
+        return True
+
+    def hint(self, state: State | None = None) -> int:
+        """What the hint bot (the ``hard`` preset) would play in ``state`` (default: now).
+
+        Raises ``HintUnavailable`` if no person is to decide or the hint bot cannot be made.
+        Pass a clone to call it from a worker thread.
+        """
+        state = state if state is not None else self.state.clone()
+        seat = state.current_player()
+        if seat < 0 or self.seats[seat] != HUMAN:
+            raise HintUnavailable("no hint: it is not your turn")
+        if self._hint_bot is None:
+            try:
+                self._hint_bot = make_bot(self.hint_spec, seed=bot_seed(self.game.seed, 99))
+            except BotSpecError as error:
+                raise HintUnavailable(
+                    f"hint unavailable: the {self.hint_spec!r} bot is not available ({error})") from None
+        return self._hint_bot.step(state, seat)
+
+    # --- the end --------------------------------------------------------------------------------
+
+    def result_lines(self) -> list[str]:
+        """The score breakdown per player and the winner (tie-break explained)."""
+        state = self.state
+        breakdowns = state.score_breakdown()
+        lines = breakdown_lines(breakdowns, [n.replace("Player ", "P") for n in self.names], width=12)
+        totals = [b["total"] for b in breakdowns]
+        tie_breaks = getattr(state, "tie_breaks", None)
+        sums = tie_breaks() if callable(tie_breaks) else [0] * len(totals)
+        returns = state.returns()
+        winners = [p for p, r in enumerate(returns) if r > 0] or [max(range(len(totals)), key=totals.__getitem__)]
+        if not state.is_terminal():
+            return [*lines, "The game is not over; these are the scores as they stand."]
+        return [*lines, *winner_lines(totals, sums, winners, self.names)]
