@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from stoneage import CHANCE, TERMINAL, load_game
 from stoneage.core.record import make_record, replay
-from stoneage.games.stone_age.actions import FIRST_CHANCE_ACTION, NUM_ACTIONS
+from stoneage.games.stone_age.actions import NUM_ACTIONS, is_chance_action
 from stoneage.games.stone_age.state import StoneAgeState
 
 from helpers import random_game
@@ -28,10 +28,10 @@ def _step_checks(state: StoneAgeState, rng: random.Random) -> None:
         assert sum(p for _, p in exact) == Fraction(1)
         assert all(p > 0 for _, p in exact)
         assert [a for a, _ in exact] == legal
-        assert all(a >= FIRST_CHANCE_ACTION for a in legal)
+        assert all(is_chance_action(a) for a in legal)
     else:
         assert 0 <= player < state.num_players
-        assert all(a < FIRST_CHANCE_ACTION for a in legal)
+        assert not any(is_chance_action(a) for a in legal)
     for action in legal:
         assert state.string_to_action(state.action_to_string(action)) == action
     data = state.to_json()

@@ -45,6 +45,16 @@ PAIR_INDEX = {m: i for i, m in enumerate(PAIRS)}
 DICE_ROLLS = tuple(faces for n in (2, 3, 4) for faces in face_multisets(n))
 """Dice-for-all rolls (one die per player), as sorted face tuples."""
 DICE_ROLL_INDEX = {faces: i for i, faces in enumerate(DICE_ROLLS)}
+TAME_MIXES = tuple(
+    (m.count(0), m.count(1), m.count(2), m.count(3), m.count(4))
+    for total in range(1, 8) for m in combinations_with_replacement(range(5), total)
+)
+"""Payments for moving figures onto the mammoth tile: (food, wood, clay, stone, gold), 1..7 items."""
+TAME_MIX_INDEX = {m: i for i, m in enumerate(TAME_MIXES)}
+TAME_ROLLS = tuple(faces for n in range(1, 8) for faces in face_multisets(n))
+"""Taming rolls (one die per figure on the tile), as sorted face tuples."""
+TAME_ROLL_INDEX = {faces: i for i, faces in enumerate(TAME_ROLLS)}
+MAX_MAMMOTH_TILES = 32
 MAX_PLACE = 10
 
 # --- layout ------------------------------------------------------------------------------------
@@ -62,8 +72,21 @@ ROLL = TAKE + len(PAIRS)  # + sum - 1   (chance)
 DICE = ROLL + 60  # + dice roll index   (chance)
 CARD = DICE + len(DICE_ROLLS)  # + card id - 1   (chance)
 BUILDING = CARD + NUM_CARDS  # + building kind   (chance)
-NUM_ACTIONS = BUILDING + NUM_BUILDING_KINDS
-FIRST_CHANCE_ACTION = ROLL
+# The Mammoth Herd expansion (appended, so base-game action ints never change).
+TAME_NONE = BUILDING + NUM_BUILDING_KINDS  # move no figure onto the mammoth tile
+TAME_PAY = TAME_NONE + 1  # + tame mix index: move that many figures, paying these
+BONUS_ONE = TAME_PAY + len(TAME_MIXES)  # the winner takes the "1" bonus
+BONUS_ALL = BONUS_ONE + 1  # ... or the "all" bonus
+MAMMOTH_BACK = BONUS_ALL + 1  # + resource   (chance: the back of the next tile)
+MAMMOTH_TILE = MAMMOTH_BACK + 4  # + tile id - 1   (chance: the tile turned up)
+TAME_DICE = MAMMOTH_TILE + MAX_MAMMOTH_TILES  # + taming roll index   (chance)
+NUM_ACTIONS = TAME_DICE + len(TAME_ROLLS)
+CHANCE_RANGES = ((ROLL, TAME_NONE), (MAMMOTH_BACK, NUM_ACTIONS))
+
+
+def is_chance_action(action: int) -> bool:
+    """Whether ``action`` is a chance outcome (rather than a player's decision)."""
+    return ROLL <= action < TAME_NONE or action >= MAMMOTH_BACK
 
 
 def place(loc: int, count: int) -> int:
@@ -111,6 +134,16 @@ def building_outcome(kind: int) -> int:
     return BUILDING + kind
 
 
+def tame_pay(mix: tuple[int, int, int, int, int]) -> int:
+    """Action: move ``sum(mix)`` figures onto the mammoth tile, paying (food, wood, clay, stone, gold)."""
+    return TAME_PAY + TAME_MIX_INDEX[mix]
+
+
+def tame_dice(faces: tuple[int, ...]) -> int:
+    """Chance outcome: a player's taming roll shows these faces."""
+    return TAME_DICE + TAME_ROLL_INDEX[tuple(sorted(faces))]
+
+
 # --- notation -----------------------------------------------------------------------------------
 
 
@@ -154,7 +187,23 @@ def _name(action: int) -> str:
         return "dice " + " ".join(map(str, DICE_ROLLS[action - DICE]))
     if action < BUILDING:
         return f"card {action - CARD + 1}"
-    return f"building {BUILDING_KINDS[action - BUILDING].name}"
+    if action < TAME_NONE:
+        return f"building {BUILDING_KINDS[action - BUILDING].name}"
+    if action == TAME_NONE:
+        return "tame none"
+    if action < BONUS_ONE:
+        mix = TAME_MIXES[action - TAME_PAY]
+        return "tame with " + " ".join(word for word, n in zip(("food", *RESOURCES), mix, strict=True)
+                                       for _ in range(n))
+    if action == BONUS_ONE:
+        return "bonus one"
+    if action == BONUS_ALL:
+        return "bonus all"
+    if action < MAMMOTH_TILE:
+        return f"mammoth back {RESOURCES[action - MAMMOTH_BACK]}"
+    if action < TAME_DICE:
+        return f"mammoth tile {action - MAMMOTH_TILE + 1}"
+    return "tame dice " + " ".join(map(str, TAME_ROLLS[action - TAME_DICE]))
 
 
 ACTION_NAMES: tuple[str, ...] = tuple(_name(a) for a in range(NUM_ACTIONS))
@@ -282,7 +331,40 @@ def parse_action(text: str) -> int:
                 return building_outcome(kind)
         names = ", ".join(b.name for b in BUILDING_KINDS)
         raise NotationError(f"{text!r}: unknown building kind; known: {names}")
+    elif verb in ("tame", "bonus", "mammoth"):
+        return _parse_mammoth(verb, args, text)
     raise NotationError(
         f"{text!r} is not an action; see docs/notation.md "
         "(e.g. 'place forest 3', 'resolve quarry', 'tools 3+1', 'pay wood clay', 'roll 11')"
+    )
+
+
+def _parse_mammoth(verb: str, args: list[str], text: str) -> int:
+    """The Mammoth Herd's actions: tame none / tame with ... / tame dice ... / bonus ... / mammoth ..."""
+    if verb == "tame" and args == ["none"]:
+        return TAME_NONE
+    if verb == "tame" and args[:1] == ["with"] and 1 <= len(args) - 1 <= 7:
+        goods = ("food", *RESOURCES)
+        for word in args[1:]:
+            if word not in goods:
+                raise NotationError(f"{text!r}: {word!r} is not food or a resource")
+        counts = tuple(args[1:].count(g) for g in goods)
+        return TAME_PAY + TAME_MIX_INDEX[(counts[0], counts[1], counts[2], counts[3], counts[4])]
+    if verb == "tame" and args[:1] == ["dice"] and 1 <= len(args) - 1 <= 7:
+        faces = tuple(sorted(_parse_int(w, text) for w in args[1:]))
+        if all(1 <= f <= 6 for f in faces):
+            return tame_dice(faces)
+        raise NotationError(f"{text!r}: die faces are 1..6")
+    if verb == "bonus" and args in (["one"], ["all"]):
+        return BONUS_ONE if args == ["one"] else BONUS_ALL
+    if verb == "mammoth" and len(args) == 2 and args[0] == "back" and args[1] in RESOURCES:
+        return MAMMOTH_BACK + RESOURCES.index(args[1])
+    if verb == "mammoth" and len(args) == 2 and args[0] == "tile":
+        tile = _parse_int(args[1], text)
+        if 1 <= tile <= MAX_MAMMOTH_TILES:
+            return MAMMOTH_TILE + tile - 1
+        raise NotationError(f"{text!r}: mammoth tiles are numbered 1..{MAX_MAMMOTH_TILES}")
+    raise NotationError(
+        f"{text!r} is not a Mammoth Herd action (e.g. 'tame none', 'tame with food wood', "
+        "'tame dice 6 2', 'bonus one', 'bonus all', 'mammoth back clay', 'mammoth tile 7')"
     )

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from stoneage.core.contract import JSON, Game
 from stoneage.core.errors import GameOptionError
 from stoneage.games.stone_age.actions import NUM_ACTIONS
+from stoneage.games.stone_age.mammoth import load_tiles, tiles_to_json
 from stoneage.games.stone_age.state import StoneAgeState
 
-KNOWN_EXPANSIONS: tuple[str, ...] = ()
+KNOWN_EXPANSIONS: tuple[str, ...] = ("mammoth",)
 VARIANTS = {
     "hunt_repeat": "a player may place on the hunting grounds again in the same round",
     "two_resources_at_once": "the two-resources card is used at once, when bought",
@@ -33,6 +35,7 @@ class StoneAgeGame(Game):
         first_player: int = 0,
         expansions: Sequence[str] = (),
         variants: Sequence[str] = (),
+        mammoth_tiles: str | list[Any] | None = None,
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
             raise GameOptionError(f"players must be 2, 3 or 4, not {players!r}")
@@ -60,6 +63,11 @@ class StoneAgeGame(Game):
         self.variants = tuple(sorted(set(variants)))
         self.hunt_repeat = "hunt_repeat" in self.variants
         self.two_resources_at_once = "two_resources_at_once" in self.variants
+        self.mammoth = "mammoth" in self.expansions
+        if mammoth_tiles is not None and not self.mammoth:
+            raise GameOptionError("mammoth_tiles needs expansions=['mammoth']")
+        self.mammoth_tiles = load_tiles(mammoth_tiles)
+        self._custom_tiles = mammoth_tiles is not None
 
     def new_initial_state(self) -> StoneAgeState:
         return StoneAgeState(self)
@@ -74,6 +82,7 @@ class StoneAgeGame(Game):
             "first_player": self.first_player,
             "expansions": list(self.expansions),
             "variants": list(self.variants),
+            **({"mammoth_tiles": tiles_to_json(self.mammoth_tiles)} if self._custom_tiles else {}),
         }
 
     def state_from_json(self, data: JSON) -> StoneAgeState:

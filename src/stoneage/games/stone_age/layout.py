@@ -23,7 +23,10 @@ CARDS = 19  # bitmask of owned cards (bit id - 1), public
 SECRET_CARDS = 20  # bitmask of cards drawn face down by the extra-card effect
 BUILDINGS = 21  # bitmask of owned building tiles (bit tile id)
 PENALTIES = 22  # number of −10 feeding penalties taken
-STRIDE = 23
+MAMMOTH_TILES = 23  # Mammoth Herd: bonus tiles won
+ON_TILE = 24  # Mammoth Herd: figures standing on this round's bonus tile
+MAMMOTH_POINTS = 25  # Mammoth Herd: points from bonus tiles, part of SCORE
+STRIDE = 26
 
 
 def occupancy(loc: int, player: int, num_players: int) -> int:

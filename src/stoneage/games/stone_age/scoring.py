@@ -19,6 +19,7 @@ from stoneage.games.stone_age.layout import (
     AGRICULTURE,
     BUILDINGS,
     FIGURES,
+    MAMMOTH_POINTS,
     PENALTIES,
     READY,
     SCORE,
@@ -80,7 +81,7 @@ def breakdown(players: Sequence[int], player: int) -> dict[str, int]:
     penalties = -10 * players[base + PENALTIES]
     track = players[base + SCORE]
     parts = {
-        "buildings": track - card_points - penalties,
+        "buildings": track - card_points - penalties - players[base + MAMMOTH_POINTS],
         "card_points": card_points,
         "penalties": penalties,
         "green": green_score(green),

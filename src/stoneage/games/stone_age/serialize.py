@@ -30,6 +30,9 @@ from stoneage.games.stone_age.layout import (
     CARDS,
     FIGURES,
     FOOD,
+    MAMMOTH_POINTS,
+    MAMMOTH_TILES,
+    ON_TILE,
     ONE_USE,
     PENALTIES,
     READY,
@@ -41,7 +44,7 @@ from stoneage.games.stone_age.layout import (
     USED,
     WOOD,
 )
-from stoneage.games.stone_age.scoring import breakdown, card_ids, tile_ids
+from stoneage.games.stone_age.scoring import card_ids, tile_ids
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.game import StoneAgeGame
@@ -77,6 +80,26 @@ def _player_json(state: StoneAgeState, p: int, secret: bool) -> JSON:
         "buildings": [{"tile": t, "kind": BUILDING_KINDS[TILE_KIND[t]].name}
                       for t in tile_ids(pl[base + BUILDINGS])],
         "penalties": pl[base + PENALTIES],
+        **({"mammoth_tiles": pl[base + MAMMOTH_TILES], "on_tile": pl[base + ON_TILE],
+            "mammoth_points": pl[base + MAMMOTH_POINTS]} if state.game.mammoth else {}),
+    }
+
+
+def _mammoth_json(state: StoneAgeState, hidden: bool) -> JSON:
+    """The herd, this round's tile and the taming contest (the pile's faces unless ``hidden``)."""
+    tiles = state.game.mammoth_tiles
+    pile = [t + 1 for t in range(len(tiles)) if state.mammoth_pile >> t & 1]
+    bonus = state.bonus_tile
+    return {
+        "herd": LOCATIONS[state.herd] if state.herd >= 0 else None,
+        "bonus_tile": bonus + 1 if bonus >= 0 else None,
+        "bonus": {"one": tiles[bonus].one.words(), "all": tiles[bonus].all.words()} if bonus >= 0 else None,
+        "next_back": RESOURCES[state.next_back] if state.next_back >= 0 else None,
+        **({"pile_size": len(pile)} if hidden else {"pile": pile}),
+        "tamers": state.tamers,
+        "tame_rolls": [list(r) for r in state.tame_rolls],
+        "bonus_queue": [list(step) for step in state.bonus_queue],
+        "reconstructed_tiles": not state.game.params().get("mammoth_tiles"),
     }
 
 
@@ -120,6 +143,7 @@ def state_to_json(state: StoneAgeState) -> JSON:
         "stacks": [{"top": state.tops[s], "left": state.stack_left[s]} for s in range(np)],
         "deck": card_ids(state.deck),
         "unseen_tiles": tile_ids(state.unseen),
+        **({"mammoth": _mammoth_json(state, hidden=False)} if state.game.mammoth else {}),
         "history": state.history(),
     }
 
@@ -149,6 +173,7 @@ def observation(state: StoneAgeState, player: int) -> JSON:
             for s in range(np)
         ],
         "deck_size": state.deck.bit_count(),
+        **({"mammoth": _mammoth_json(state, hidden=True)} if state.game.mammoth else {}),
         "scores": state.scores(),
         "score_breakdown": state.score_breakdown() if state.is_terminal() else None,
     }
@@ -246,6 +271,50 @@ def _read_player(state: StoneAgeState, p: int, r: _Reader) -> None:
             raise StateFormatError(f"{building.path}: tile {tile} appears twice")
         pl[base + BUILDINGS] |= 1 << tile
     pl[base + PENALTIES] = r.integer("penalties", 0)
+    if state.game.mammoth:
+        pl[base + MAMMOTH_TILES] = r.integer("mammoth_tiles", 0, len(state.game.mammoth_tiles))
+        pl[base + ON_TILE] = r.integer("on_tile", 0, MAX_FIGURES)
+        pl[base + MAMMOTH_POINTS] = r.integer("mammoth_points", 0)
+
+
+def _read_mammoth(state: StoneAgeState, r: _Reader) -> None:
+    np = state.num_players
+    state.herd = state.bonus_tile = state.next_back = -1
+    state.mammoth_pile = state.tamers = 0
+    state.tame_rolls = state.bonus_queue = ()
+    if not state.game.mammoth:
+        return
+    m = r.sub("mammoth")
+    count = len(state.game.mammoth_tiles)
+    herd = m.raw("herd")
+    if herd is not None:
+        if herd not in LOCATIONS[1:5]:
+            raise StateFormatError(f"mammoth.herd: {herd!r} is not a resource area (or null)")
+        state.herd = LOCATIONS.index(herd)
+    bonus = m.raw("bonus_tile")
+    if bonus is not None:
+        state.bonus_tile = m.integer("bonus_tile", 1, count) - 1
+    back = m.raw("next_back")
+    if back is not None:
+        state.next_back = m.choice("next_back", RESOURCES)
+    state.mammoth_pile = _mask(m.id_set("pile", 1, count), 1)
+    if state.bonus_tile >= 0 and state.mammoth_pile >> state.bonus_tile & 1:
+        raise StateFormatError("mammoth.bonus_tile: the face-up tile cannot also be in the pile")
+    state.tamers = m.integer("tamers", 0, 7)
+    rolls = m.raw("tame_rolls")
+    if not isinstance(rolls, list) or (rolls and len(rolls) != np):
+        raise StateFormatError(f"mammoth.tame_rolls: expected [] or {np} lists of dice")
+    for i, roll in enumerate(rolls):
+        if not isinstance(roll, list) or len(roll) > 7 or any(
+                isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in roll):
+            raise StateFormatError(f"mammoth.tame_rolls[{i}]: expected up to 7 die faces 1..6")
+    state.tame_rolls = tuple(tuple(sorted(roll, reverse=True)) for roll in rolls)
+    queue = m.raw("bonus_queue")
+    if not isinstance(queue, list) or any(
+            not isinstance(step, list) or len(step) != 2 or step[0] not in range(np) or step[1] not in (0, 1)
+            for step in queue):
+        raise StateFormatError("mammoth.bonus_queue: expected a list of [seat, 0 (card) or 1 (choice)]")
+    state.bonus_queue = tuple((seat, step) for seat, step in queue)
 
 
 def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
@@ -299,6 +368,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state.slot = pending.integer("slot", 0, 3)
     state.dice_left = tuple(pending.integers("dice_left", 1, 6))
     state.shortfall = pending.integer("shortfall", 0, MAX_FIGURES)
+    _read_mammoth(state, r)
     history = r.integers("history", 0, A.NUM_ACTIONS - 1)
     node: tuple[int, object] | None = None
     for action in history:
@@ -309,7 +379,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state._final = None
     check_consistency(state)
     if state.stage == S.GAME_OVER:
-        state._final = tuple(breakdown(state.players, p) for p in range(np))
+        state._final = state._breakdowns()
     return state
 
 

@@ -15,6 +15,7 @@ from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
 from stoneage.core.dice import MAX_DICE, multiset_ways, sum_counts
 from stoneage.core.errors import IllegalActionError
 from stoneage.games.stone_age import actions as A
+from stoneage.games.stone_age import mammoth_rules
 from stoneage.games.stone_age.data import (
     AGRICULTURE as AGRICULTURE_EFFECT,
 )
@@ -62,6 +63,9 @@ from stoneage.games.stone_age.layout import (
     BUILDINGS,
     FIGURES,
     FOOD,
+    MAMMOTH_POINTS,
+    MAMMOTH_TILES,
+    ON_TILE,
     ONE_USE,
     PENALTIES,
     READY,
@@ -76,6 +80,7 @@ from stoneage.games.stone_age.layout import (
 from stoneage.games.stone_age.layout import (
     CARDS as CARD_MASK,
 )
+from stoneage.games.stone_age.mammoth import majority_points as mammoth_points
 from stoneage.games.stone_age.payment import (
     BUILDING_PAYMENTS,
     CARD_PAYMENTS,
@@ -92,18 +97,19 @@ if TYPE_CHECKING:
     from stoneage.games.stone_age.game import StoneAgeGame
 
 # Phases of a round.
-SETUP, PLACEMENT, ACTIONS, FEEDING, OVER = range(5)
-PHASES = ("setup", "placement", "actions", "feeding", "over")
+SETUP, PLACEMENT, ACTIONS, FEEDING, OVER, TAMING = range(6)
+PHASES = ("setup", "placement", "actions", "feeding", "over", "taming")
 
 # Stages: what the pending node is.
 (
-    DEAL_CARD, DEAL_BUILDING, ROLL, DICE_ROLL, EXTRA_DRAW,  # chance
-    PLACE, RESOLVE, TOOLS, BUY_CARD, BUY_BUILDING, PICK, FEED, TAKE_NOW,  # a player's decision
+    DEAL_CARD, DEAL_BUILDING, ROLL, DICE_ROLL, EXTRA_DRAW, MAMMOTH_BACK, MAMMOTH_TILE, TAME_ROLL,  # chance
+    PLACE, RESOLVE, TOOLS, BUY_CARD, BUY_BUILDING, PICK, FEED, TAKE_NOW, TAME_MOVE, BONUS,  # decisions
     GAME_OVER,
-) = range(14)
+) = range(19)
 STAGES = (
-    "deal_card", "deal_building", "roll", "dice_roll", "extra_draw",
-    "place", "resolve", "tools", "buy_card", "buy_building", "pick", "feed", "take_now", "game_over",
+    "deal_card", "deal_building", "roll", "dice_roll", "extra_draw", "mammoth_back", "mammoth_tile",
+    "tame_roll", "place", "resolve", "tools", "buy_card", "buy_building", "pick", "feed", "take_now",
+    "tame_move", "bonus", "game_over",
 )
 FIRST_DECISION = PLACE
 
@@ -118,6 +124,11 @@ _TILES_OF_KIND = tuple(
     tuple(t for t in range(NUM_TILES) if TILE_KIND[t] == k) for k in range(len(BUILDING_KINDS))
 )
 _DICE_REWARD_RESOURCE = {1: 0, 2: 1, 3: 2, 4: 3}  # die face -> resource; 5 tool, 6 agriculture
+_TAME_WEIGHTS = tuple(
+    tuple((A.tame_dice(faces), multiset_ways(faces)) for faces in A.TAME_ROLLS if len(faces) == n)
+    for n in range(8)
+)
+_TAKES = tuple(range(A.TAKE, A.TAKE + len(A.PAIRS)))
 
 
 class StoneAgeState(State):
@@ -129,6 +140,8 @@ class StoneAgeState(State):
         "_legal",
         "_moves",
         "board",
+        "bonus_queue",
+        "bonus_tile",
         "cur",
         "deck",
         "dice_count",
@@ -137,6 +150,9 @@ class StoneAgeState(State):
         "first",
         "game",
         "gather",
+        "herd",
+        "mammoth_pile",
+        "next_back",
         "num_players",
         "order",
         "phase",
@@ -147,6 +163,8 @@ class StoneAgeState(State):
         "slot",
         "stack_left",
         "stage",
+        "tame_rolls",
+        "tamers",
         "tops",
         "unseen",
     )
@@ -172,6 +190,13 @@ class StoneAgeState(State):
     slot: int  # display slot / stack of the pending deal or purchase; buyer of dice for all
     dice_left: tuple[int, ...]  # dice-for-all faces not yet taken
     shortfall: int  # food missing at the pending feeding decision
+    herd: int  # Mammoth Herd: the gathering area the herd stands on this round, -1 when none
+    bonus_tile: int  # this round's face-up bonus tile, -1 when none
+    next_back: int  # resource on the back of the pile's top tile, -1 when unknown or no pile
+    mammoth_pile: int  # bitmask of bonus tiles still face down in the pile
+    tamers: int  # figures of the current gatherer that may move onto the bonus tile
+    tame_rolls: tuple[tuple[int, ...], ...]  # per seat, its taming roll (highest first)
+    bonus_queue: tuple[tuple[int, int], ...]  # (seat, step) bonus steps still to do: 0 card, 1 choice
     _history: tuple[int, object] | None  # actions as a linked list, newest first
     _moves: int
     _legal: list[int] | None
@@ -199,6 +224,11 @@ class StoneAgeState(State):
         self.order = 0
         self.gather = self.dice_count = self.rolled = self.slot = self.shortfall = 0
         self.dice_left = ()
+        self.tamers = 0
+        self.herd = self.bonus_tile = self.next_back = -1
+        self.mammoth_pile = (1 << len(game.mammoth_tiles)) - 1 if game.mammoth else 0
+        self.tame_rolls = ()
+        self.bonus_queue = ()
         self._history = None
         self._moves = 0
         self._legal = None
@@ -246,6 +276,12 @@ class StoneAgeState(State):
         if stage in (DEAL_CARD, EXTRA_DRAW):
             deck = self.deck
             return [(A.CARD + i, 1) for i in range(NUM_CARDS) if deck >> i & 1]
+        if stage == MAMMOTH_BACK:
+            return mammoth_rules.back_weights(self)
+        if stage == MAMMOTH_TILE:
+            return mammoth_rules.tile_weights(self)
+        if stage == TAME_ROLL:
+            return list(_TAME_WEIGHTS[self.players[self.cur * STRIDE + ON_TILE]])
         if stage == DEAL_BUILDING:
             counts = [0] * len(BUILDING_KINDS)
             unseen = self.unseen
@@ -291,6 +327,13 @@ class StoneAgeState(State):
         other.slot = self.slot
         other.dice_left = self.dice_left
         other.shortfall = self.shortfall
+        other.herd = self.herd
+        other.bonus_tile = self.bonus_tile
+        other.next_back = self.next_back
+        other.mammoth_pile = self.mammoth_pile
+        other.tamers = self.tamers
+        other.tame_rolls = self.tame_rolls
+        other.bonus_queue = self.bonus_queue
         other._history = self._history
         other._moves = self._moves
         other._legal = self._legal  # never mutated in place, so it can be shared
@@ -317,7 +360,7 @@ class StoneAgeState(State):
         other.deck = sum(1 << i for i in cards)
         other._legal = None
         if other._final is not None:
-            other._final = tuple(breakdown(pl, p) for p in range(self.num_players))
+            other._final = other._breakdowns()
         return other
 
     def action_to_string(self, action: int) -> str:
@@ -341,7 +384,7 @@ class StoneAgeState(State):
         """Per seat, the final score part by part (as it would stand if the game ended now)."""
         if self._final is not None:
             return [dict(b) for b in self._final]
-        return [breakdown(self.players, p) for p in range(self.num_players)]
+        return list(self._breakdowns())
 
     def tie_breaks(self) -> list[int]:
         """Per seat, agriculture + tool value + figures."""
@@ -401,11 +444,15 @@ class StoneAgeState(State):
             out = [A.PICK + face - 1 for face in sorted(set(self.dice_left))]
         elif stage == TAKE_NOW:
             out = []
+        elif stage == TAME_MOVE:
+            out = mammoth_rules.move_options(self)
+        elif stage == BONUS:
+            out = [A.BONUS_ONE, A.BONUS_ALL]
         else:  # FEED
             out = affordable(FEEDINGS[self.shortfall], *pl[base + WOOD: base + WOOD + 4])
             out.append(A.STARVE)
         if pl[base + TWO_RESOURCES]:
-            out.extend(range(A.TAKE, A.TAKE + len(A.PAIRS)))
+            out = sorted(out + list(_TAKES)) if stage >= TAME_MOVE else out + list(_TAKES)
         return out
 
     def _payments(self) -> tuple[tuple[int, int, int, int, int], ...]:
@@ -461,10 +508,12 @@ class StoneAgeState(State):
                 self.stage = TOOLS
             else:
                 self._gain(self.rolled)
-                self._continue()
+                if not self.tamers or mammoth_rules.offer_move(self):
+                    self._continue()
         elif stage == TOOLS:
             self._use_tools(action)
-            self._continue()
+            if not self.tamers or mammoth_rules.offer_move(self):
+                self._continue()
         elif stage == BUY_CARD:
             if action == A.DECLINE or self._buy_card(action):
                 self._continue()
@@ -494,6 +543,8 @@ class StoneAgeState(State):
         elif stage == PICK:
             self._pick(self.cur, action - A.PICK + 1)
             self._next_pick()
+        elif MAMMOTH_BACK <= stage <= TAME_ROLL or stage >= TAME_MOVE:
+            mammoth_rules.apply(self, action)
         else:  # FEED
             if action == A.STARVE:
                 self._penalty(self.cur)
@@ -513,6 +564,8 @@ class StoneAgeState(State):
             self._next_feeding()
         elif phase == SETUP:
             self._next_deal()
+        elif phase == TAMING:
+            mammoth_rules.next_taming(self)
 
     # setup and refill
 
@@ -527,6 +580,12 @@ class StoneAgeState(State):
                 self.stage = DEAL_BUILDING
                 self.slot = stack
                 return
+        if self.game.mammoth and mammoth_rules.next_deal(self):
+            return
+        self.start_placement()
+
+    def start_placement(self) -> None:
+        """Every figure goes home and placement begins with the first player."""
         self.phase = PLACEMENT
         pl = self.players
         for p in range(self.num_players):
@@ -577,6 +636,13 @@ class StoneAgeState(State):
                     return
             else:
                 self.order += 1
+        if self.bonus_tile >= 0:
+            mammoth_rules.start_taming(self)
+        else:
+            self.start_feeding()
+
+    def start_feeding(self) -> None:
+        """Feeding begins with the first player."""
         self.phase = FEEDING
         self.order = 0
         self._next_feeding()
@@ -594,6 +660,7 @@ class StoneAgeState(State):
             self.stage = ROLL
             self.gather = loc
             self.dice_count = count
+            self.tamers = count if loc == self.herd else 0
             return False
         if loc == TOOLMAKER:
             self._tool_step(p)
@@ -701,6 +768,7 @@ class StoneAgeState(State):
             self.stage = ROLL
             self.gather = card.value + 1  # the gathering location of that resource
             self.dice_count = 2
+            self.tamers = 0
             return False
         elif effect == EXTRA_CARD:
             if self.deck:
@@ -807,4 +875,14 @@ class StoneAgeState(State):
     def _game_over(self) -> None:
         self.phase = OVER
         self.stage = GAME_OVER
-        self._final = tuple(breakdown(self.players, p) for p in range(self.num_players))
+        self._final = self._breakdowns()
+
+    def _breakdowns(self) -> tuple[dict[str, int], ...]:
+        parts = tuple(breakdown(self.players, p) for p in range(self.num_players))
+        if self.game.mammoth:
+            won = [self.players[p * STRIDE + MAMMOTH_TILES] for p in range(self.num_players)]
+            for p, (part, bonus) in enumerate(zip(parts, mammoth_points(won), strict=True)):
+                total = part.pop("total")
+                part["mammoth"] = self.players[p * STRIDE + MAMMOTH_POINTS] + bonus
+                part["total"] = total + bonus
+        return parts

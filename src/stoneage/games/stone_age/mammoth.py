@@ -1,0 +1,128 @@
+"""The Mammoth Herd mini-expansion: its tiles (replaceable data) and what they give.
+
+The rules flow lives in ``state.py`` beside the base game's; this module holds the tile table,
+its file format and the bonus arithmetic (docs/mammoth-herd.md).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from stoneage.core.errors import GameOptionError
+from stoneage.games.stone_age.data import RESOURCES
+
+BONUS_KEYS = ("food", "wood", "clay", "stone", "gold", "points", "agriculture", "tools", "cards", "choice")
+"""What a bonus may give: food, resources, points, agriculture steps, tool steps, face-down
+cards from the deck, and ``choice`` (2 resources of the player's choice, taken at once)."""
+MAX_TILES = 32
+MAX_AMOUNT = 20
+
+
+@dataclass(frozen=True)
+class Bonus:
+    """One face of a tile's bonus, as amounts by ``BONUS_KEYS``."""
+
+    food: int = 0
+    wood: int = 0
+    clay: int = 0
+    stone: int = 0
+    gold: int = 0
+    points: int = 0
+    agriculture: int = 0
+    tools: int = 0
+    cards: int = 0
+    choice: int = 0
+
+    def words(self) -> str:
+        """The bonus in words, e.g. "2 clay, 1 wood"."""
+        parts = []
+        for key in BONUS_KEYS:
+            n = getattr(self, key)
+            if not n:
+                continue
+            if key == "agriculture":
+                parts.append(f"+{n} agriculture")
+            elif key == "tools":
+                parts.append(f"+{n} tool step" + ("s" if n > 1 else ""))
+            elif key == "cards":
+                parts.append(f"{n} face-down card" + ("s" if n > 1 else ""))
+            elif key == "choice":
+                parts.append(f"{n} resources of your choice")
+            else:
+                parts.append(f"{n} {key}")
+        return ", ".join(parts) or "nothing"
+
+
+@dataclass(frozen=True)
+class MammothTile:
+    """A bonus tile: the resource on its back (where the herd goes) and its two bonuses."""
+
+    back: int  # resource id: the herd stands on that resource's gathering area
+    one: Bonus  # for the single winner
+    all: Bonus  # for tied players, or the winner's alternative
+
+
+def _bonus(data: Any, where: str) -> Bonus:
+    if not isinstance(data, dict):
+        raise GameOptionError(f"mammoth tiles: {where} must be an object like {{\"wood\": 2}}")
+    for key, value in data.items():
+        if key not in BONUS_KEYS:
+            raise GameOptionError(f"mammoth tiles: {where}.{key} is not a bonus ({', '.join(BONUS_KEYS)})")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
+            raise GameOptionError(f"mammoth tiles: {where}.{key} must be an integer 0..{MAX_AMOUNT}")
+    if data.get("choice", 0) not in (0, 2):
+        raise GameOptionError(f"mammoth tiles: {where}.choice must be 2 (two resources of your choice) or 0")
+    return Bonus(**data)
+
+
+def parse_tiles(data: Any) -> tuple[MammothTile, ...]:
+    """Tiles from the JSON file format (an object with ``tiles``, or the list itself)."""
+    tiles = data.get("tiles") if isinstance(data, dict) else data
+    if not isinstance(tiles, list) or not 1 <= len(tiles) <= MAX_TILES:
+        raise GameOptionError(f"mammoth tiles: expected a list of 1..{MAX_TILES} tiles")
+    out = []
+    for i, tile in enumerate(tiles):
+        where = f"tiles[{i}]"
+        if not isinstance(tile, dict) or set(tile) != {"back", "one", "all"}:
+            raise GameOptionError(f"mammoth tiles: {where} must have exactly 'back', 'one' and 'all'")
+        if tile["back"] not in RESOURCES:
+            raise GameOptionError(f"mammoth tiles: {where}.back must be one of {', '.join(RESOURCES)}")
+        out.append(MammothTile(RESOURCES.index(tile["back"]), _bonus(tile["one"], f"{where}.one"),
+                               _bonus(tile["all"], f"{where}.all")))
+    return tuple(out)
+
+
+def load_tiles(source: str | Path | list[Any] | None = None) -> tuple[MammothTile, ...]:
+    """The shipped reconstruction (``None``), a JSON file of your own copy, or a parsed list."""
+    if source is None:
+        text = files("stoneage.games.stone_age").joinpath("mammoth_tiles.json").read_text(encoding="utf-8")
+        return parse_tiles(json.loads(text))
+    if isinstance(source, list):
+        return parse_tiles(source)
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except OSError as error:
+        raise GameOptionError(f"mammoth tiles: cannot read {str(source)!r}: {error.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise GameOptionError(f"mammoth tiles: {str(source)!r} is not JSON: {error}") from None
+    return parse_tiles(data)
+
+
+def tiles_to_json(tiles: tuple[MammothTile, ...]) -> list[dict[str, Any]]:
+    """The file format of a tile table (the inverse of ``parse_tiles``)."""
+    def face(bonus: Bonus) -> dict[str, int]:
+        return {key: getattr(bonus, key) for key in BONUS_KEYS if getattr(bonus, key)}
+
+    return [{"back": RESOURCES[t.back], "one": face(t.one), "all": face(t.all)} for t in tiles]
+
+
+def majority_points(tiles_won: list[int]) -> list[int]:
+    """Final mammoth scoring: 10 points to each player with the most tiles (at least one)."""
+    best = max(tiles_won)
+    return [10 if best and n == best else 0 for n in tiles_won]
