@@ -131,3 +131,19 @@ def test_play_match_rejects_a_bot_that_cheats() -> None:
 
     with pytest.raises(IllegalActionError, match="chose illegal action -1"):
         play_match(load_game("stone_age", players=2), [Cheater(), Cheater()])
+
+
+def test_bots_play_the_mammoth_herd_and_greedy_goes_for_the_tile() -> None:
+    tamed = 0
+    for seed in range(2):
+        game = load_game("stone_age", players=2, seed=seed, expansions=["mammoth"])
+        bots = [make_bot("greedy", seed=seed), make_bot("mcts:iterations=8,width=4", seed=seed)]
+
+        def watch(state: State, action: int) -> None:
+            nonlocal tamed
+            if state.current_player() == 0 and state.action_to_string(action).startswith("tame with"):
+                tamed += 1
+
+        final = play_match(game, bots, on_step=watch)
+        assert final.is_terminal() and "mammoth" in final.score_breakdown()[0]
+    assert tamed >= 1

@@ -77,7 +77,8 @@ def print_result(state: State) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    game = load_game(args.game, players=args.players, seed=seed, variants=args.variant)
+    options = {"variants": args.variant, **({"expansions": args.expansion} if args.expansion else {})}
+    game = load_game(args.game, players=args.players, seed=seed, **options)
     state = game.new_initial_state()
     rng = random.Random(seed)
     print(f"Simulated {args.game} game: {args.players} uniformly random players, seed {seed}")
@@ -132,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", choices=game_names(), default="stone_age")
     sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
     sim.add_argument("--seed", type=_seed, help="seed of the dice, cards and players (default: random)")
+    sim.add_argument("--expansion", action="append", default=[], metavar="NAME",
+                     help="add an expansion, e.g. mammoth (repeatable)")
     sim.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
                      help="switch on a house rule (repeatable)")
     sim.add_argument("--record", metavar="FILE", help="also write the game record to FILE")

@@ -34,26 +34,20 @@ from stoneage.games.stone_age.data import (
 )
 from stoneage.games.stone_age.layout import (
     AGRICULTURE as P_AGRICULTURE,
-)
-from stoneage.games.stone_age.layout import (
     BUILDINGS,
+    CARDS as P_CARDS,
     FIGURES,
+    FOOD as P_FOOD,
+    MAMMOTH_TILES,
+    ON_TILE,
     ONE_USE,
     READY,
     SCORE,
     SECRET_CARDS,
     STRIDE,
+    TWO_RESOURCES as P_TWO_RESOURCES,
     USED,
     WOOD,
-)
-from stoneage.games.stone_age.layout import (
-    CARDS as P_CARDS,
-)
-from stoneage.games.stone_age.layout import (
-    FOOD as P_FOOD,
-)
-from stoneage.games.stone_age.layout import (
-    TWO_RESOURCES as P_TWO_RESOURCES,
 )
 from stoneage.games.stone_age.scoring import green_score
 from stoneage.games.stone_age.state import StoneAgeState
@@ -69,6 +63,7 @@ SCALE = 12.0  # points of lead that make a win about 73 % likely
 RESOURCE_IN_HAND = 0.45  # share of its building value that a resource in hand is worth
 MAX_HORIZON = 10.0  # rounds ahead that growth (figures, agriculture, tools) is counted for
 FOOD_HORIZON = 3.0  # rounds of food worth stocking
+MAMMOTH_BONUS = 4.0  # a contender's share of a bonus tile's worth
 
 _GREEN_MASKS = tuple(
     sum(1 << (c.id - 1) for c in CARDS if c.green == g) for g in range(len(GREEN_SYMBOLS))
@@ -247,6 +242,23 @@ def player_value(state: StoneAgeState, seat: int, observer: int, left: float,
     value += min(agriculture, figures) * AGRICULTURE_PER_ROUND * left
     value += figures * FIGURE_PER_ROUND * left - max(0.0, (figures - agriculture) * left - food) * 0.8
     value += tools * TOOL_PER_ROUND * min(left, MAX_HORIZON)
+    if state.game.mammoth:
+        value += _mammoth_value(state, seat)
+    return value
+
+
+def _mammoth_value(state: StoneAgeState, seat: int) -> float:
+    """The herd: figures that may still move onto the tile, figures on it, and the tile majority."""
+    pl = state.players
+    np = state.num_players
+    on_tile = pl[seat * STRIDE + ON_TILE]
+    value = (MAMMOTH_BONUS + on_tile) if on_tile else 0.0
+    if state.herd >= 0 and state.phase == S.PLACEMENT:
+        value += 1.0 if state.board[NUM_LOCATIONS + state.herd * np + seat] else 0.0
+    won = [pl[p * STRIDE + MAMMOTH_TILES] for p in range(np)]
+    best = max(won)
+    if best and won[seat] == best:
+        value += 10.0 / won.count(best)
     return value
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stoneage.games.stone_age import actions as A
-from stoneage.games.stone_age import state as S
+from stoneage.games.stone_age import actions as A, state as S
 from stoneage.games.stone_age.data import MAX_AGRICULTURE, RESOURCES
 from stoneage.games.stone_age.layout import (
     AGRICULTURE,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stoneage.games.stone_age import actions as A
-from stoneage.games.stone_age import state as S
+from stoneage.games.stone_age import actions as A, state as S
 from stoneage.games.stone_age.data import (
     BUILDING_KINDS,
     CARDS,
@@ -66,6 +65,9 @@ def describe(state: StoneAgeState, action: int) -> str:
         return f"  Building stack {state.slot + 1} shows a new tile: {kind.name}"
     if stage == S.DICE_ROLL:
         return f"  Dice for all: {text[5:]}"
+    mammoth = _describe_mammoth(state, action, who, text)
+    if mammoth:
+        return mammoth
     if A.PLACE <= action < A.RESOLVE:
         loc, count = divmod(action - A.PLACE, A.MAX_PLACE)
         figures = "figure" if count == 0 else "figures"
@@ -102,3 +104,29 @@ def changes(before: StoneAgeState, after: StoneAgeState) -> list[str]:
     if before.phase == S.ACTIONS and after.phase != S.ACTIONS and lines:
         lines.insert(0, "    (then feeding:)")
     return lines
+
+
+def _describe_mammoth(state: StoneAgeState, action: int, who: str, text: str) -> str:
+    """Log lines of the Mammoth Herd's steps (empty for other actions)."""
+    stage = state.stage
+    if stage == S.MAMMOTH_BACK:
+        back = text.split()[-1]
+        return f"  The mammoth pile's top tile shows a {back} back"
+    if stage == S.MAMMOTH_TILE:
+        tile = state.game.mammoth_tiles[action - A.MAMMOTH_TILE]
+        area = place_name(tile.back + 1)
+        return (f"  The mammoth herd moves to {area}; bonus tile {action - A.MAMMOTH_TILE + 1}: "
+                f"\"1\" {tile.one.words()} / \"all\" {tile.all.words()}")
+    if stage == S.TAME_ROLL:
+        return f"  {who} rolls to tame the mammoth: {text[10:]}"
+    if action == A.TAME_NONE:
+        return f"{who} leaves the mammoth alone"
+    if A.TAME_PAY <= action < A.BONUS_ONE:
+        count = sum(A.TAME_MIXES[action - A.TAME_PAY])
+        return f"{who} moves {count} figure{'s' if count > 1 else ''} onto the mammoth tile, paying {text[10:]}"
+    if action in (A.BONUS_ONE, A.BONUS_ALL):
+        tile = state.game.mammoth_tiles[state.bonus_tile]
+        bonus = tile.one if action == A.BONUS_ONE else tile.all
+        which = '"1"' if action == A.BONUS_ONE else '"all"'
+        return f"{who} tames the mammoth and takes the {which} bonus: {bonus.words()}"
+    return ""

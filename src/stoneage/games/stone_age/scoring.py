@@ -18,6 +18,7 @@ from stoneage.games.stone_age.data import (
 from stoneage.games.stone_age.layout import (
     AGRICULTURE,
     BUILDINGS,
+    CARDS as CARD_MASK,
     FIGURES,
     MAMMOTH_POINTS,
     PENALTIES,
@@ -27,9 +28,6 @@ from stoneage.games.stone_age.layout import (
     STRIDE,
     USED,
     WOOD,
-)
-from stoneage.games.stone_age.layout import (
-    CARDS as CARD_MASK,
 )
 
 BREAKDOWN_KEYS = (

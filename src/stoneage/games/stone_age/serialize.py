@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import PlayerError, StateFormatError
-from stoneage.games.stone_age import actions as A
-from stoneage.games.stone_age import state as S
+from stoneage.games.stone_age import actions as A, state as S
 from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
     ALL_TILES_MASK,

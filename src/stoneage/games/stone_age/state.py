@@ -14,12 +14,9 @@ from typing import TYPE_CHECKING
 from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
 from stoneage.core.dice import MAX_DICE, multiset_ways, sum_counts
 from stoneage.core.errors import IllegalActionError
-from stoneage.games.stone_age import actions as A
-from stoneage.games.stone_age import mammoth_rules
+from stoneage.games.stone_age import actions as A, mammoth_rules
 from stoneage.games.stone_age.data import (
     AGRICULTURE as AGRICULTURE_EFFECT,
-)
-from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
     ALL_TILES_MASK,
     BUILDING_KINDS,
@@ -30,6 +27,7 @@ from stoneage.games.stone_age.data import (
     DIVISOR,
     EXTRA_CARD,
     FIELD,
+    FOOD as FOOD_EFFECT,
     HUT,
     MAX_AGRICULTURE,
     MAX_FIGURES,
@@ -51,16 +49,12 @@ from stoneage.games.stone_age.data import (
     TILE_KIND,
     TOOL,
     TOOLMAKER,
-)
-from stoneage.games.stone_age.data import (
-    FOOD as FOOD_EFFECT,
-)
-from stoneage.games.stone_age.data import (
     TWO_RESOURCES as TWO_RESOURCES_EFFECT,
 )
 from stoneage.games.stone_age.layout import (
     AGRICULTURE,
     BUILDINGS,
+    CARDS as CARD_MASK,
     FIGURES,
     FOOD,
     MAMMOTH_POINTS,
@@ -76,9 +70,6 @@ from stoneage.games.stone_age.layout import (
     UNPLACED,
     USED,
     WOOD,
-)
-from stoneage.games.stone_age.layout import (
-    CARDS as CARD_MASK,
 )
 from stoneage.games.stone_age.mammoth import majority_points as mammoth_points
 from stoneage.games.stone_age.payment import (
