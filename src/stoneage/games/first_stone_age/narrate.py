@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stoneage.games.first_stone_age import actions as A
-from stoneage.games.first_stone_age import state as S
+from stoneage.games.first_stone_age import actions as A, state as S
 from stoneage.games.first_stone_age.data import CARD_NAMES, GOODS, GUFF, HUTS
 
 if TYPE_CHECKING:

@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
-from stoneage.games.first_stone_age import actions as A
-from stoneage.games.first_stone_age import state as S
+from stoneage.games.first_stone_age import actions as A, state as S
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
     CARD_NAMES,

@@ -1,0 +1,119 @@
+"""What a tournament plays: the bots, the table sizes, the game and its options, how to run it."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from stoneage.bots.registry import make_bot
+from stoneage.core.registry import load_game
+from stoneage.sim.errors import TournamentError
+
+BACKENDS = ("local", "ray")
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """A tournament. Only ``bots``, ``seed``, ``game``, ``players``, ``expansions`` and ``variants``
+    decide what game ``i`` is; the rest only says how many games and how to run them.
+    """
+
+    bots: tuple[str, ...]
+    games: int = 100
+    seed: int = 0
+    game: str = "stone_age"
+    players: tuple[int, ...] = ()
+    """Table sizes; empty means one table of all the bots."""
+    expansions: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    jobs: int = 1
+    backend: str = "local"
+    batch: int = 10
+    """Games per task (the local backend makes them smaller so every job gets work)."""
+    ray_address: str | None = None
+    records: str | None = None
+    """Directory for one game record per game, or None."""
+
+    def table_sizes(self) -> tuple[int, ...]:
+        """The player counts played, ascending."""
+        return tuple(sorted(set(self.players))) if self.players else (len(self.bots),)
+
+    def labels(self) -> tuple[str, ...]:
+        """One name per bot entry: its spec, with ``#k`` added when a spec appears more than once."""
+        specs = [spec.strip() for spec in self.bots]
+        counts = Counter(specs)
+        seen: Counter[str] = Counter()
+        labels = []
+        for spec in specs:
+            seen[spec] += 1
+            labels.append(f"{spec}#{seen[spec]}" if counts[spec] > 1 else spec)
+        return tuple(labels)
+
+    def game_options(self) -> dict[str, Any]:
+        """The ``load_game`` options besides players and seed (only those that are set)."""
+        options: dict[str, Any] = {}
+        if self.expansions:
+            options["expansions"] = list(self.expansions)
+        if self.variants:
+            options["variants"] = list(self.variants)
+        return options
+
+
+def split_bots(text: str) -> tuple[str, ...]:
+    """Split ``"mcts:iterations=500,c=1.4,greedy,random"`` into bot specs.
+
+    A comma part holding ``=`` but no ``:`` continues the parameters of the spec before it.
+    """
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        else:
+            specs.append(part)
+    return tuple(specs)
+
+
+def validate(config: TournamentConfig) -> None:
+    """Raise a ``StoneAgeError`` naming the first bad setting (bots and options are tried once)."""
+    count = len(config.bots)
+    if any(not spec.strip() for spec in config.bots):
+        raise TournamentError("a bot spec is empty (check the commas in --bots)")
+    if count < MIN_PLAYERS:
+        raise TournamentError(f"a tournament needs at least {MIN_PLAYERS} bots, got {count}")
+    if not config.players and count > MAX_PLAYERS:
+        raise TournamentError(
+            f"{count} bots do not fit one table of at most {MAX_PLAYERS} players; "
+            "give at most 4 bots, or --players to draw smaller tables from the pool"
+        )
+    for size in config.players:
+        if not MIN_PLAYERS <= size <= MAX_PLAYERS:
+            raise TournamentError(f"players must be 2, 3 or 4, not {size}")
+        if size > count:
+            raise TournamentError(f"tables of {size} players need at least {size} bots, got {count}")
+    if config.games < 1:
+        raise TournamentError(f"games must be at least 1, not {config.games}")
+    if config.seed < 0:
+        raise TournamentError(f"seed must be a non-negative integer, not {config.seed}")
+    if config.jobs < 1:
+        raise TournamentError(f"jobs must be at least 1, not {config.jobs}")
+    if config.batch < 1:
+        raise TournamentError(f"batch must be at least 1, not {config.batch}")
+    if config.backend not in BACKENDS:
+        raise TournamentError(f"unknown backend {config.backend!r}; known: {', '.join(BACKENDS)}")
+    for spec in config.bots:
+        make_bot(spec.strip(), 0)
+    for size in config.table_sizes():
+        load_game(config.game, players=size, seed=0, **config.game_options())
+    if config.records is not None:
+        prepare_directory(config.records)
+
+
+def prepare_directory(path: str) -> None:
+    """Create ``path`` (and its parents) for writing, or raise ``TournamentError``."""
+    try:
+        Path(path).mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise TournamentError(f"cannot create the records directory {path!r}: {error.strerror}") from None

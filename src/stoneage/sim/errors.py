@@ -1,0 +1,22 @@
+"""The error a tournament raises on bad input (the CLI prints it and exits 2)."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+
+from stoneage.core.errors import StoneAgeError
+
+
+class TournamentError(StoneAgeError):
+    """A bad tournament setting: bot count, table size, game count, jobs, paths or backend."""
+
+
+def require(module: str, extra: str) -> ModuleType:
+    """Import an optional dependency, or say which extra installs it."""
+    try:
+        return import_module(module)
+    except ImportError:
+        raise TournamentError(
+            f"this needs the optional package {module!r}: pip install \"stoneage[{extra}]\""
+        ) from None

@@ -1,0 +1,56 @@
+"""A picture of a tournament: score distributions per bot and win rates with 95% intervals."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from stoneage.sim.errors import TournamentError, require
+from stoneage.sim.results import GameResult
+from stoneage.sim.stats import summarize
+
+
+def check_plot_path(path: str | Path) -> None:
+    """Fail early if matplotlib is missing or cannot write this file type."""
+    require("matplotlib", "sim")
+    from matplotlib.figure import Figure
+
+    suffix = Path(path).suffix.lower().lstrip(".")
+    supported = Figure().canvas.get_supported_filetypes()
+    if suffix not in supported:
+        raise TournamentError(f"plot file {str(path)!r}: use one of .{', .'.join(sorted(supported))}")
+
+
+def plot(results: Sequence[GameResult], path: str | Path) -> None:
+    """Draw a box plot of the scores per bot and the win rates with Wilson error bars to ``path``.
+
+    Uses a bare ``Figure`` (no pyplot, no GUI backend), so it works headless.
+    """
+    check_plot_path(path)
+    from matplotlib.figure import Figure
+
+    rows = summarize(results)
+    names = [row.bot for row in rows]
+    figure = Figure(figsize=(max(6.0, 1.6 * len(rows) + 2), 4.5), layout="constrained")
+    scores_axes, wins_axes = figure.subplots(1, 2)
+    scores_axes.boxplot([row.scores for row in rows], tick_labels=names)
+    scores_axes.set_title("Final score")
+    scores_axes.set_ylabel("points")
+    rates = [row.win_rate for row in rows]
+    errors = [[rate - row.ci[0] for rate, row in zip(rates, rows, strict=True)],
+              [row.ci[1] - rate for rate, row in zip(rates, rows, strict=True)]]
+    wins_axes.bar(names, rates, yerr=errors, capsize=6, color="tab:blue", alpha=0.8)
+    sizes = {result.players for result in results}
+    if len(sizes) == 1:
+        wins_axes.axhline(1 / sizes.pop(), color="grey", linestyle="--", linewidth=1, label="equal share")
+        wins_axes.legend(loc="upper right")
+    wins_axes.set_ylim(0, 1)
+    wins_axes.set_title("Win rate (95% Wilson interval)")
+    for axes in (scores_axes, wins_axes):
+        axes.tick_params(axis="x", labelrotation=20)
+    games = len(results)
+    figure.suptitle(f"Tournament of {games} game{'s' if games != 1 else ''}")
+    try:
+        figure.savefig(path, dpi=100)
+    except OSError as error:
+        raise TournamentError(f"cannot write the plot {str(path)!r}: {error.strerror}") from None

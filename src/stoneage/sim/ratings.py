@@ -1,0 +1,48 @@
+"""Ratings across tables with openskill's Plackett-Luce model, ranked by final score."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from stoneage.sim.errors import require
+from stoneage.sim.results import GameResult
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A bot's skill estimate: ``ordinal = mu - 3 sigma`` is a conservative rank key."""
+
+    bot: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+def ratings(results: Iterable[GameResult]) -> list[Rating]:
+    """Rate every bot from the games in index order (ties on score rank equal), best first."""
+    require("openskill", "sim")
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current: dict[str, Any] = {}
+    games: dict[str, int] = {}
+    for result in sorted(results, key=lambda r: r.index):
+        teams = [[current.setdefault(bot, model.rating(name=bot))] for bot in result.bots]
+        rated = model.rate(teams, scores=list(result.scores))
+        for bot, (rating,) in zip(result.bots, rated, strict=True):
+            current[bot] = rating
+            games[bot] = games.get(bot, 0) + 1
+    rows = [Rating(bot, float(r.mu), float(r.sigma), float(r.ordinal()), games[bot]) for bot, r in current.items()]
+    return sorted(rows, key=lambda row: row.ordinal, reverse=True)
+
+
+def format_ratings(rows: Sequence[Rating]) -> str:
+    """The ratings as a fixed-width text table."""
+    width = max([len("bot"), *(len(row.bot) for row in rows)])
+    header = f"{'bot':<{width}} {'mu':>7} {'sigma':>7} {'ordinal':>8} {'games':>6}"
+    lines = [header, "-" * len(header)]
+    lines += [f"{r.bot:<{width}} {r.mu:>7.2f} {r.sigma:>7.2f} {r.ordinal:>8.2f} {r.games:>6}" for r in rows]
+    return "\n".join(lines)

@@ -1,0 +1,73 @@
+"""The Ray backend: batches of games as Ray tasks, on a local Ray instance or a cluster.
+
+Ray is imported only here, only when asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+from stoneage.sim.config import TournamentConfig
+from stoneage.sim.errors import TournamentError
+from stoneage.sim.play import play_batch
+from stoneage.sim.results import GameResult
+
+
+def _import_ray() -> Any:
+    try:
+        import ray
+    except ImportError:
+        raise TournamentError('the ray backend needs Ray: pip install "stoneage[ray]"') from None
+    return ray
+
+
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast if a ``host:port`` or ``ray://host:port`` address does not answer (Ray would retry for minutes).
+
+    ``auto`` and other forms are left to Ray.
+    """
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not colon or not port.isdigit() or not host:
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as error:
+        raise TournamentError(f"cannot reach the Ray cluster at {address!r}: {error}") from None
+
+
+def run_on_ray(config: TournamentConfig, batches: list[list[int]]) -> Iterator[list[GameResult]]:
+    """Yield each batch's results as its task finishes.
+
+    Uses the running Ray instance if there is one; otherwise starts a local one with
+    ``config.jobs`` CPUs, or connects to ``config.ray_address``, and shuts it down at the end.
+    """
+    ray = _import_ray()
+    started = False
+    if not ray.is_initialized():
+        try:
+            if config.ray_address:
+                check_reachable(config.ray_address)
+                ray.init(address=config.ray_address, logging_level=logging.WARNING)
+            else:
+                ray.init(num_cpus=config.jobs, include_dashboard=False, logging_level=logging.WARNING)
+        except (ConnectionError, RuntimeError, ValueError) as error:
+            raise TournamentError(f"cannot start or reach Ray ({config.ray_address or 'local'}): {error}") from None
+        started = True
+    pending: list[Any] = []
+    try:
+        task = ray.remote(play_batch)
+        config_ref = ray.put(config)
+        pending = [task.remote(config_ref, batch) for batch in batches]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                batch_results: list[GameResult] = ray.get(ref)
+                yield batch_results
+    finally:
+        for ref in pending:
+            ray.cancel(ref)
+        if started:
+            ray.shutdown()

@@ -1,0 +1,176 @@
+"""One game's result, and reading and writing them as JSON lines or CSV."""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from stoneage.core.contract import JSON
+from stoneage.sim.errors import TournamentError
+
+FORMATS = (".jsonl", ".csv")
+SEAT_FIELDS = ("bot", "bot_seed", "score", "decisions", "seconds_per_decision", "max_seconds")
+"""CSV columns repeated per seat as ``seat{s}_{field}``."""
+
+
+@dataclass
+class GameResult:
+    """The outcome of one tournament game; lists are per seat."""
+
+    index: int
+    seed: int
+    players: int
+    bots: list[str]
+    bot_seeds: list[int]
+    scores: list[int]
+    winners: list[int]
+    steps: int
+    decisions: list[int]
+    seconds_per_decision: list[float]
+    max_seconds: list[float]
+    record: JSON | None = field(default=None, compare=False, repr=False)
+    """The full game record, carried to the driver only when records are wanted."""
+
+    def outcome(self) -> JSON:
+        """Everything but the timings: what must be identical when the game is replayed."""
+        data = self.to_json()
+        for key in ("seconds_per_decision", "max_seconds"):
+            del data[key]
+        return data
+
+    def shares(self) -> list[float]:
+        """Per seat, its share of the win (1 / number of winners, or 0)."""
+        return [1 / len(self.winners) if seat in self.winners else 0.0 for seat in range(self.players)]
+
+    def to_json(self) -> JSON:
+        """The JSON-lines form (without the record)."""
+        return {
+            "game": self.index,
+            "seed": self.seed,
+            "players": self.players,
+            "bots": self.bots,
+            "bot_seeds": self.bot_seeds,
+            "scores": self.scores,
+            "winners": self.winners,
+            "steps": self.steps,
+            "decisions": self.decisions,
+            "seconds_per_decision": self.seconds_per_decision,
+            "max_seconds": self.max_seconds,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GameResult:
+        """The inverse of ``to_json``."""
+        return cls(
+            index=int(data["game"]),
+            seed=int(data["seed"]),
+            players=int(data["players"]),
+            bots=[str(b) for b in data["bots"]],
+            bot_seeds=[int(s) for s in data["bot_seeds"]],
+            scores=[int(s) for s in data["scores"]],
+            winners=[int(w) for w in data["winners"]],
+            steps=int(data["steps"]),
+            decisions=[int(d) for d in data["decisions"]],
+            seconds_per_decision=[float(t) for t in data["seconds_per_decision"]],
+            max_seconds=[float(t) for t in data["max_seconds"]],
+        )
+
+
+def _format(path: str | Path) -> str:
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise TournamentError(f"results file {str(path)!r}: use a .jsonl or .csv name, not {suffix or 'none'!r}")
+    return suffix
+
+
+def check_results_path(path: str | Path) -> None:
+    """Fail early if ``path`` has no results extension or cannot be written."""
+    _format(path)
+    check_writable(path)
+
+
+def check_writable(path: str | Path) -> None:
+    """Fail early, before any game is played, if ``path`` cannot be written."""
+    target = Path(path)
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise TournamentError(f"cannot write {str(path)!r}: {error.strerror}") from None
+    if not existed:
+        target.unlink()
+
+
+def _csv_row(result: GameResult) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "game": result.index,
+        "seed": result.seed,
+        "players": result.players,
+        "steps": result.steps,
+        "winners": " ".join(str(w) for w in result.winners),
+    }
+    for seat in range(result.players):
+        values = (result.bots[seat], result.bot_seeds[seat], result.scores[seat], result.decisions[seat],
+                  repr(result.seconds_per_decision[seat]), repr(result.max_seconds[seat]))
+        row.update({f"seat{seat}_{name}": value for name, value in zip(SEAT_FIELDS, values, strict=True)})
+    return row
+
+
+def _from_csv_row(row: dict[str, str]) -> GameResult:
+    players = int(row["players"])
+
+    def seat_values(name: str) -> list[str]:
+        return [row[f"seat{seat}_{name}"] for seat in range(players)]
+
+    return GameResult(
+        index=int(row["game"]),
+        seed=int(row["seed"]),
+        players=players,
+        bots=seat_values("bot"),
+        bot_seeds=[int(v) for v in seat_values("bot_seed")],
+        scores=[int(v) for v in seat_values("score")],
+        winners=[int(w) for w in row["winners"].split()],
+        steps=int(row["steps"]),
+        decisions=[int(v) for v in seat_values("decisions")],
+        seconds_per_decision=[float(v) for v in seat_values("seconds_per_decision")],
+        max_seconds=[float(v) for v in seat_values("max_seconds")],
+    )
+
+
+def write_results(results: Iterable[GameResult], path: str | Path) -> None:
+    """Write one line (JSONL) or row (CSV) per game; the format follows the file extension."""
+    kind = _format(path)
+    rows = list(results)
+    try:
+        with Path(path).open("w", encoding="utf-8", newline="") as out:
+            if kind == ".jsonl":
+                for result in rows:
+                    out.write(json.dumps(result.to_json()) + "\n")
+                return
+            seats = max((r.players for r in rows), default=0)
+            header = ["game", "seed", "players", "steps", "winners"]
+            header += [f"seat{seat}_{name}" for seat in range(seats) for name in SEAT_FIELDS]
+            writer = csv.DictWriter(out, fieldnames=header, restval="")
+            writer.writeheader()
+            writer.writerows(_csv_row(result) for result in rows)
+    except OSError as error:
+        raise TournamentError(f"cannot write {str(path)!r}: {error.strerror}") from None
+
+
+def load_results(path: str | Path) -> list[GameResult]:
+    """Read a results file written by ``write_results``."""
+    kind = _format(path)
+    try:
+        with Path(path).open(encoding="utf-8", newline="") as source:
+            if kind == ".jsonl":
+                return [GameResult.from_json(json.loads(line)) for line in source if line.strip()]
+            return [_from_csv_row(row) for row in csv.DictReader(source)]
+    except OSError as error:
+        raise TournamentError(f"cannot read {str(path)!r}: {error.strerror}") from None
+    except (ValueError, KeyError) as error:
+        raise TournamentError(f"{str(path)!r} is not a tournament results file: {error}") from None

@@ -1,0 +1,106 @@
+"""Per-bot statistics of a tournament: wins with a Wilson interval, scores, decision times."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from math import sqrt
+from statistics import mean, median
+
+from stoneage.sim.results import GameResult
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate; shared wins may make ``wins`` fractional."""
+    if games <= 0:
+        return (0.0, 1.0)
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class BotSummary:
+    """One row of the summary: a bot, overall (``players`` None) or at one table size."""
+
+    bot: str
+    players: int | None
+    games: int = 0
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list, repr=False)
+    winning_scores: list[int] = field(default_factory=list, repr=False)
+    decisions: int = 0
+    seconds: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def ci(self) -> tuple[float, float]:
+        """The 95% Wilson interval of the win rate."""
+        return wilson(self.wins, self.games)
+
+    @property
+    def mean_score(self) -> float:
+        return mean(self.scores)
+
+    @property
+    def median_score(self) -> float:
+        return float(median(self.scores))
+
+    @property
+    def mean_winning_score(self) -> float | None:
+        """The bot's mean score in the games it won or shared (None if it never won)."""
+        return mean(self.winning_scores) if self.winning_scores else None
+
+    @property
+    def seconds_per_decision(self) -> float | None:
+        return self.seconds / self.decisions if self.decisions else None
+
+    def add(self, result: GameResult, seat: int) -> None:
+        """Count the bot at ``seat`` of ``result``."""
+        self.games += 1
+        self.wins += result.shares()[seat]
+        self.scores.append(result.scores[seat])
+        if seat in result.winners:
+            self.winning_scores.append(result.scores[seat])
+        self.decisions += result.decisions[seat]
+        self.seconds += result.seconds_per_decision[seat] * result.decisions[seat]
+
+
+def summarize(results: Iterable[GameResult], by_players: bool = False) -> list[BotSummary]:
+    """One row per bot (in order of first appearance), or per bot and table size if ``by_players``."""
+    rows: dict[tuple[str, int | None], BotSummary] = {}
+    for result in sorted(results, key=lambda r: r.index):
+        for seat, bot in enumerate(result.bots):
+            key = (bot, result.players if by_players else None)
+            rows.setdefault(key, BotSummary(*key)).add(result, seat)
+    return sorted(rows.values(), key=lambda row: row.players or 0) if by_players else list(rows.values())
+
+
+def _cell(value: float | None, digits: int) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def format_summary(rows: Sequence[BotSummary]) -> str:
+    """The summary as a fixed-width text table."""
+    with_players = any(row.players is not None for row in rows)
+    width = max([len("bot"), *(len(row.bot) for row in rows)])
+    header = f"{'bot':<{width}}" + (f" {'players':>7}" if with_players else "")
+    header += (f" {'games':>6} {'wins':>8} {'win rate':>8} {'95% CI':>15} {'mean':>7} {'median':>7}"
+               f" {'mean win':>8} {'s/decision':>10}")
+    lines = [header, "-" * len(header)]
+    for row in rows:
+        low, high = row.ci
+        line = f"{row.bot:<{width}}" + (f" {row.players:>7}" if with_players else "")
+        line += (f" {row.games:>6} {row.wins:>8.2f} {row.win_rate:>8.3f} {f'[{low:.3f}, {high:.3f}]':>15}"
+                 f" {row.mean_score:>7.2f} {row.median_score:>7.1f} {_cell(row.mean_winning_score, 2):>8}"
+                 f" {_cell(row.seconds_per_decision, 6):>10}")
+        lines.append(line)
+    return "\n".join(lines)
