@@ -21,8 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from stoneage import (
     CHANCE,
@@ -618,7 +617,7 @@ def test_non_actions_are_rejected_and_the_state_is_unchanged(bad: Any) -> None:
 def test_an_illegal_action_names_the_pending_decision_and_changes_nothing() -> None:
     state = play(new_game(), "move 1", "reveal guff")
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match=r"'move 2' is illegal: player 0 must decide 'guff'"):
+    with pytest.raises(IllegalActionError, match=r"'move 2' is illegal: player 1 \(seat 0\) must decide 'guff'"):
         play(state, "move 2")
     with pytest.raises(IllegalActionError, match="'keep guff as tooth' is illegal"):
         play(state, "keep guff as tooth")  # hut 1 has no tooth
@@ -627,7 +626,7 @@ def test_an_illegal_action_names_the_pending_decision_and_changes_nothing() -> N
     with pytest.raises(IllegalActionError, match="chance must decide 'reveal'"):
         play(state, "draw fish")
     state = play(new_game(players=2), "move 1", "reveal berry")
-    with pytest.raises(IllegalActionError, match="'hut 2' is illegal: player 1 must decide 'move'"):
+    with pytest.raises(IllegalActionError, match=r"'hut 2' is illegal: player 2 \(seat 1\) must decide 'move'"):
         play(state, "draw fish", "hut 2")  # the fish is drawn; a hut is not taken now
 
 

@@ -354,18 +354,13 @@ def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     for p in range(np):
         _read_player(state, p, _Reader(players[p], f"players[{p}]"))
     history = r.int_list("history", 0, A.NUM_ACTIONS - 1)
-    node: tuple[int, object] | None = None
-    for action in history:
-        node = (action, node)
-    state._history = node
-    state._moves = len(history)
+    state._set_history(history)
     log: tuple[Event, object] | None = None
     events = r.items("log")
     for i, item in enumerate(events):
         log = (_read_event(item, f"log[{i}]", len(history), np), log)
     state._log = log
     state._log_len = len(events)
-    state._legal = None
     check_consistency(state)
     return state
 

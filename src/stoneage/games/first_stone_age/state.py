@@ -11,12 +11,11 @@ one up is then a chance node with that single outcome.
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
-from stoneage.core.errors import IllegalActionError
+from stoneage.core.contract import JSON, State
+from stoneage.core.staged import StagedState
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
@@ -64,31 +63,28 @@ def removed_cards(num_players: int) -> tuple[int, ...]:
     return REMOVED_FEW_PLAYERS if num_players < 4 else ()
 
 
-class FirstStoneAgeState(State):
+class FirstStoneAgeState(StagedState):
     """A position of My First Stone Age. Read it through the contract; fields are plain ints."""
 
+    FIRST_DECISION = START
+    GAME_OVER = GAME_OVER
+    STAGE_NAMES = STAGES
+
     __slots__ = (
-        "_history",
-        "_legal",
         "_log",
         "_log_len",
-        "_moves",
         "built",
         "circle",
-        "cur",
-        "game",
         "guff_as",
         "have",
         "hut_order",
         "hut_pile",
         "huts",
         "martin",
-        "num_players",
         "phase",
         "pile",
         "pile_hidden",
         "seen",
-        "stage",
         "top",
         "turn",
     )
@@ -111,9 +107,6 @@ class FirstStoneAgeState(State):
     built: list[tuple[int, ...]]  # per seat: numbers of the huts built, in order
     hut_pile: int  # bit h - 1: hut h is in the hut pile
     hut_order: tuple[int, ...]  # huts at the top of the hut pile whose order is fixed (resampling)
-    _history: tuple[int, object] | None  # actions as a linked list, newest first
-    _moves: int
-    _legal: list[int] | None
     _log: tuple[Event, object] | None  # public events as a linked list, newest first
     _log_len: int
 
@@ -138,48 +131,16 @@ class FirstStoneAgeState(State):
         self.built = [()] * np
         self.hut_pile = (1 << NUM_HUTS) - 1
         self.hut_order = ()
-        self._history = None
-        self._moves = 0
-        self._legal = None
+        self._start_history()
         self._log = None
         self._log_len = 0
 
     # --- contract ---------------------------------------------------------------------------
 
     @property
-    def seed(self) -> int:
-        return self.game.seed
-
-    @property
     def round(self) -> int:
         """The round: 1 while the first player's first turn is played, 0 during the setup."""
         return 0 if self.turn == 0 else (self.turn - 1) // self.num_players + 1
-
-    def current_player(self) -> int:
-        stage = self.stage
-        if stage >= FIRST_DECISION:
-            return TERMINAL if stage == GAME_OVER else self.cur
-        return CHANCE
-
-    def is_terminal(self) -> bool:
-        return self.stage == GAME_OVER
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
-    def apply_action(self, action: int) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if type(action) is not int or action not in legal:
-            action = self._checked(action, legal)
-        self._legal = None
-        self._history = (action, self._history)
-        self._moves += 1
-        self._apply(action)
 
     def chance_weights(self) -> list[tuple[int, int]]:
         stage = self.stage
@@ -194,26 +155,10 @@ class FirstStoneAgeState(State):
             return [(A.HUT + h, 1) for h in range(NUM_HUTS) if pile >> h & 1]
         return []
 
-    def history(self) -> list[int]:
-        out = []
-        node = self._history
-        while node is not None:
-            out.append(node[0])
-            node = node[1]  # type: ignore[assignment]
-        out.reverse()
-        return out
-
-    def move_number(self) -> int:
-        """How many actions (chance outcomes included) have been applied."""
-        return self._moves
-
     def clone(self) -> FirstStoneAgeState:
         other = FirstStoneAgeState.__new__(FirstStoneAgeState)
-        other.game = self.game
-        other.num_players = self.num_players
+        self._copy_plumbing(other)
         other.phase = self.phase
-        other.stage = self.stage
-        other.cur = self.cur
         other.turn = self.turn
         other.martin = self.martin
         other.circle = self.circle[:]
@@ -227,9 +172,6 @@ class FirstStoneAgeState(State):
         other.built = self.built[:]
         other.hut_pile = self.hut_pile
         other.hut_order = self.hut_order
-        other._history = self._history
-        other._moves = self._moves
-        other._legal = self._legal  # never mutated in place, so it can be shared
         other._log = self._log
         other._log_len = self._log_len
         return other
@@ -257,6 +199,9 @@ class FirstStoneAgeState(State):
         other.hut_order = tuple(huts)
         other._legal = None
         return other
+
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
 
     def action_to_string(self, action: int) -> str:
         return A.action_name(action)
@@ -432,33 +377,6 @@ class FirstStoneAgeState(State):
         np = self.num_players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
             raise ValueError(f"player must be a seat 0..{np - 1}, not {player!r}")
-
-    def _checked(self, action: object, legal: list[int]) -> int:
-        """``action`` as a legal int (numpy ints are fine), or ``IllegalActionError``."""
-        if not isinstance(action, bool):
-            try:
-                index = operator.index(action)  # type: ignore[arg-type]
-            except TypeError:
-                pass
-            else:
-                if index in legal:
-                    return int(index)
-                action = index
-        raise IllegalActionError(self._illegal_reason(action))
-
-    def _illegal_reason(self, action: object) -> str:
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < A.NUM_ACTIONS:
-            return f"{action!r} is not an action (actions are ints 0..{A.NUM_ACTIONS - 1})"
-        if self.stage == GAME_OVER:
-            return f"{A.action_name(action)!r} is illegal: the game is over"
-        who = "chance" if self.stage < FIRST_DECISION else f"player {self.cur}"
-        legal = self._legal or []
-        sample = ", ".join(repr(A.action_name(a)) for a in legal[:6])
-        more = ", ..." if len(legal) > 6 else ""
-        return (
-            f"{A.action_name(action)!r} is illegal: {who} must decide {STAGES[self.stage]!r} "
-            f"(legal: {sample}{more})"
-        )
 
     # --- applying actions ---------------------------------------------------------------------
 

@@ -369,12 +369,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state.shortfall = pending.integer("shortfall", 0, MAX_FIGURES)
     _read_mammoth(state, r)
     history = r.integers("history", 0, A.NUM_ACTIONS - 1)
-    node: tuple[int, object] | None = None
-    for action in history:
-        node = (action, node)
-    state._history = node
-    state._moves = len(history)
-    state._legal = None
+    state._set_history(history)
     state._final = None
     check_consistency(state)
     if state.stage == S.GAME_OVER:

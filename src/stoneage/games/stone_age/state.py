@@ -7,13 +7,12 @@ nobody can pay) happen on their own.
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
+from stoneage.core.contract import JSON, State
 from stoneage.core.dice import MAX_DICE, multiset_ways, sum_counts
-from stoneage.core.errors import IllegalActionError
+from stoneage.core.staged import StagedState
 from stoneage.games.stone_age import actions as A, mammoth_rules
 from stoneage.games.stone_age.data import (
     AGRICULTURE as AGRICULTURE_EFFECT,
@@ -122,29 +121,27 @@ _TAME_WEIGHTS = tuple(
 _TAKES = tuple(range(A.TAKE, A.TAKE + len(A.PAIRS)))
 
 
-class StoneAgeState(State):
+class StoneAgeState(StagedState):
     """A Stone Age position. Read it through the contract; the fields are plain ints and lists."""
+
+    FIRST_DECISION = PLACE
+    GAME_OVER = GAME_OVER
+    STAGE_NAMES = STAGES
 
     __slots__ = (
         "_final",
-        "_history",
-        "_legal",
-        "_moves",
         "board",
         "bonus_queue",
         "bonus_tile",
-        "cur",
         "deck",
         "dice_count",
         "dice_left",
         "display",
         "first",
-        "game",
         "gather",
         "herd",
         "mammoth_pile",
         "next_back",
-        "num_players",
         "order",
         "phase",
         "players",
@@ -153,7 +150,6 @@ class StoneAgeState(State):
         "shortfall",
         "slot",
         "stack_left",
-        "stage",
         "tame_rolls",
         "tamers",
         "tops",
@@ -188,9 +184,6 @@ class StoneAgeState(State):
     tamers: int  # figures of the current gatherer that may move onto the bonus tile
     tame_rolls: tuple[tuple[int, ...], ...]  # per seat, its taming roll (highest first)
     bonus_queue: tuple[tuple[int, int], ...]  # (seat, step) bonus steps still to do: 0 card, 1 choice
-    _history: tuple[int, object] | None  # actions as a linked list, newest first
-    _moves: int
-    _legal: list[int] | None
     _final: tuple[dict[str, int], ...] | None
 
     def __init__(self, game: StoneAgeGame) -> None:
@@ -220,43 +213,11 @@ class StoneAgeState(State):
         self.mammoth_pile = (1 << len(game.mammoth_tiles)) - 1 if game.mammoth else 0
         self.tame_rolls = ()
         self.bonus_queue = ()
-        self._history = None
-        self._moves = 0
-        self._legal = None
+        self._start_history()
         self._final = None
         self._continue()
 
     # --- contract ---------------------------------------------------------------------------
-
-    @property
-    def seed(self) -> int:
-        return self.game.seed
-
-    def current_player(self) -> int:
-        stage = self.stage
-        if stage >= FIRST_DECISION:
-            return TERMINAL if stage == GAME_OVER else self.cur
-        return CHANCE
-
-    def is_terminal(self) -> bool:
-        return self.stage == GAME_OVER
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
-    def apply_action(self, action: int) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if type(action) is not int or action not in legal:
-            action = self._checked(action, legal)
-        self._legal = None
-        self._history = (action, self._history)
-        self._moves += 1
-        self._apply(action)
 
     def chance_weights(self) -> list[tuple[int, int]]:
         stage = self.stage
@@ -282,23 +243,9 @@ class StoneAgeState(State):
             return [(A.BUILDING + k, n) for k, n in enumerate(counts) if n]
         return []
 
-    def history(self) -> list[int]:
-        out = []
-        node = self._history
-        while node is not None:
-            out.append(node[0])
-            node = node[1]  # type: ignore[assignment]
-        out.reverse()
-        return out
-
-    def move_number(self) -> int:
-        """How many actions (chance outcomes included) have been applied."""
-        return self._moves
-
     def clone(self) -> StoneAgeState:
         other = StoneAgeState.__new__(StoneAgeState)
-        other.game = self.game
-        other.num_players = self.num_players
+        self._copy_plumbing(other)
         other.players = self.players[:]
         other.board = self.board[:]
         other.display = self.display[:]
@@ -309,8 +256,6 @@ class StoneAgeState(State):
         other.round = self.round
         other.first = self.first
         other.phase = self.phase
-        other.stage = self.stage
-        other.cur = self.cur
         other.order = self.order
         other.gather = self.gather
         other.dice_count = self.dice_count
@@ -325,9 +270,6 @@ class StoneAgeState(State):
         other.tamers = self.tamers
         other.tame_rolls = self.tame_rolls
         other.bonus_queue = self.bonus_queue
-        other._history = self._history
-        other._moves = self._moves
-        other._legal = self._legal  # never mutated in place, so it can be shared
         other._final = self._final
         return other
 
@@ -353,6 +295,9 @@ class StoneAgeState(State):
         if other._final is not None:
             other._final = other._breakdowns()
         return other
+
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
 
     def action_to_string(self, action: int) -> str:
         return A.action_name(action)
@@ -450,33 +395,6 @@ class StoneAgeState(State):
         if self.stage == BUY_CARD:
             return CARD_PAYMENTS[self.slot + 1]
         return BUILDING_PAYMENTS[TILE_KIND[self.tops[self.slot]]]
-
-    def _checked(self, action: object, legal: list[int]) -> int:
-        """``action`` as a legal int (numpy ints are fine), or ``IllegalActionError``."""
-        if not isinstance(action, bool):
-            try:
-                index = operator.index(action)  # type: ignore[arg-type]
-            except TypeError:
-                pass
-            else:
-                if index in legal:
-                    return int(index)
-                action = index
-        raise IllegalActionError(self._illegal_reason(action))
-
-    def _illegal_reason(self, action: object) -> str:
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < A.NUM_ACTIONS:
-            return f"{action!r} is not an action (actions are ints 0..{A.NUM_ACTIONS - 1})"
-        who = "chance" if self.stage < FIRST_DECISION else f"player {self.cur + 1} (seat {self.cur})"
-        if self.stage == GAME_OVER:
-            return f"{A.action_name(action)!r} is illegal: the game is over"
-        legal = self._legal or []
-        sample = ", ".join(repr(A.action_name(a)) for a in legal[:6])
-        more = ", ..." if len(legal) > 6 else ""
-        return (
-            f"{A.action_name(action)!r} is illegal: {who} must decide {STAGES[self.stage]!r} "
-            f"(legal: {sample}{more})"
-        )
 
     # --- applying actions ---------------------------------------------------------------------
 

@@ -1,0 +1,148 @@
+"""Plumbing that the package's games share behind the contract.
+
+A game's state keeps a ``stage`` int that says what is pending: chance stages come first (below
+``FIRST_DECISION``), then the players' decisions, and ``GAME_OVER`` last; ``cur`` is the seat
+deciding. Legal actions are computed once per node and cached; an action is checked against
+them, then handed to the game's ``_apply``. The history is a linked list shared between clones,
+so cloning never copies it.
+"""
+
+from __future__ import annotations
+
+import operator
+from abc import abstractmethod
+from typing import Any, ClassVar
+
+from stoneage.core.contract import CHANCE, TERMINAL, State
+from stoneage.core.errors import IllegalActionError
+
+
+class StagedState(State):
+    """A state driven by a stage number; subclasses supply the rules."""
+
+    __slots__ = ("_history", "_legal", "_moves", "cur", "game", "num_players", "stage")
+
+    FIRST_DECISION: ClassVar[int]
+    """The first stage at which a player (not chance) decides."""
+    GAME_OVER: ClassVar[int]
+    """The terminal stage."""
+    STAGE_NAMES: ClassVar[tuple[str, ...]]
+    """A name per stage, for messages and the JSON state."""
+
+    game: Any
+    num_players: int
+    stage: int
+    cur: int
+    _history: tuple[int, object] | None
+    _moves: int
+    _legal: list[int] | None
+
+    def _start_history(self) -> None:
+        """An empty history and no cached legal actions (call from ``__init__``)."""
+        self._history = None
+        self._moves = 0
+        self._legal = None
+
+    def _copy_plumbing(self, other: StagedState) -> None:
+        """Share this state's game, stage, seat and history with a fresh clone."""
+        other.game = self.game
+        other.num_players = self.num_players
+        other.stage = self.stage
+        other.cur = self.cur
+        other._history = self._history
+        other._moves = self._moves
+        other._legal = self._legal  # never mutated in place, so it can be shared
+
+    def _set_history(self, actions: list[int]) -> None:
+        """Rebuild the history from a list (when loading a state)."""
+        node: tuple[int, object] | None = None
+        for action in actions:
+            node = (action, node)
+        self._history = node
+        self._moves = len(actions)
+        self._legal = None
+
+    @abstractmethod
+    def _compute_legal(self) -> list[int]:
+        """The sorted legal actions of the pending node."""
+
+    @abstractmethod
+    def _apply(self, action: int) -> None:
+        """Play a legal action: the rules, then the automatic steps up to the next node."""
+
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the game's action space."""
+
+    # --- the contract -------------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        seed: int = self.game.seed
+        return seed
+
+    def current_player(self) -> int:
+        stage = self.stage
+        if stage >= self.FIRST_DECISION:
+            return TERMINAL if stage == self.GAME_OVER else self.cur
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.stage == self.GAME_OVER
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def apply_action(self, action: int) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if type(action) is not int or action not in legal:
+            action = self._checked(action, legal)
+        self._legal = None
+        self._history = (action, self._history)
+        self._moves += 1
+        self._apply(action)
+
+    def history(self) -> list[int]:
+        out = []
+        node = self._history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]  # type: ignore[assignment]
+        out.reverse()
+        return out
+
+    def move_number(self) -> int:
+        return self._moves
+
+    # --- errors -----------------------------------------------------------------------------
+
+    def _checked(self, action: object, legal: list[int]) -> int:
+        """``action`` as a legal int (numpy ints are fine), or ``IllegalActionError``."""
+        if not isinstance(action, bool):
+            try:
+                index = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                pass
+            else:
+                if index in legal:
+                    return int(index)
+                action = index
+        raise IllegalActionError(self._illegal_reason(action))
+
+    def _illegal_reason(self, action: object) -> str:
+        size = self.num_actions()
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < size:
+            return f"{action!r} is not an action (actions are ints 0..{size - 1})"
+        name = self.action_to_string(action)
+        if self.stage == self.GAME_OVER:
+            return f"{name!r} is illegal: the game is over"
+        who = "chance" if self.stage < self.FIRST_DECISION else f"player {self.cur + 1} (seat {self.cur})"
+        legal = self._legal or []
+        sample = ", ".join(repr(self.action_to_string(a)) for a in legal[:6])
+        more = ", ..." if len(legal) > 6 else ""
+        return f"{name!r} is illegal: {who} must decide {self.STAGE_NAMES[self.stage]!r} (legal: {sample}{more})"
