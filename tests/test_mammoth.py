@@ -9,8 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from stoneage import GameOptionError, load_game
 from stoneage.core.record import make_record, replay
@@ -292,3 +291,13 @@ def test_a_thousand_steps_of_random_play_with_the_herd_in_every_player_count() -
                 a = state.sample_chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions())
                 state.apply_action(a)
             check_invariants(state)
+
+
+def test_a_choice_bonus_on_top_of_an_unused_two_resources_card_saves_and_loads() -> None:
+    from helpers import edit
+
+    state = edit(mammoth_game(tile=8), 0, two_resources=1, cards=[36])
+    play(state, "place claypit 2", "place hunt 5", "place hunt 3", "resolve claypit", "roll 8",
+         "tame with food", "roll 6", "roll 20", "bonus one")
+    assert player(state, 0)["two_resources"] == 2
+    assert state.game.state_from_json(state.to_json()).to_json() == state.to_json()

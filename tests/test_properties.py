@@ -6,8 +6,7 @@ import json
 import random
 from fractions import Fraction
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from stoneage import CHANCE, TERMINAL, load_game
 from stoneage.core.record import make_record, replay

@@ -101,7 +101,7 @@ def changes(before: StoneAgeState, after: StoneAgeState) -> list[str]:
         parts = [f"{new[k] - old[k]:+d} {k}" for k in new if new[k] != old[k]]
         if parts:
             lines.append(f"    Player {seat + 1}: " + ", ".join(parts))
-    if before.phase == S.ACTIONS and after.phase != S.ACTIONS and lines:
+    if before.phase in (S.ACTIONS, S.TAMING) and after.phase not in (S.ACTIONS, S.TAMING) and lines:
         lines.insert(0, "    (then feeding:)")
     return lines
 

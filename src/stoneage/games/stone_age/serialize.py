@@ -254,7 +254,7 @@ def _read_player(state: StoneAgeState, p: int, r: _Reader) -> None:
         raise StateFormatError(f"{r.path}: {tiles} tool tiles, at most 3 are allowed")
     one_use = r.id_set("one_use_tools", 2, 4)
     pl[base + ONE_USE] = sum(1 << A.ONE_USE_VALUES.index(v) for v in one_use)
-    pl[base + TWO_RESOURCES] = r.integer("two_resources", 0, 1)
+    pl[base + TWO_RESOURCES] = r.integer("two_resources", 0, 2)  # the card, plus a mammoth choice
     pl[base + CARDS] = _mask(r.id_set("cards", 1, NUM_CARDS), 1)
     pl[base + SECRET_CARDS] = _mask(r.id_set("secret_cards", 1, NUM_CARDS), 1)
     buildings = r.raw("buildings")
