@@ -11,6 +11,7 @@ from stoneage.core.errors import GameOptionError, UnknownGameError
 _GAMES: dict[str, str] = {
     "stone_age": "stoneage.games.stone_age.game:StoneAgeGame",
     "first_stone_age": "stoneage.games.first_stone_age.game:FirstStoneAgeGame",
+    "stone_age_junior": "stoneage.games.stone_age_junior.game:StoneAgeJuniorGame",
 }
 
 

@@ -1,0 +1,555 @@
+"""A state as JSON (docs/stone-age-junior.md) and as one player sees it (observation)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from stoneage.core.contract import JSON
+from stoneage.core.errors import StateFormatError
+from stoneage.games.stone_age_junior import actions as A, state as S
+from stoneage.games.stone_age_junior.data import (
+    BUILDING_SITE,
+    BUILDS,
+    CARD_COUNTS,
+    CARD_NAMES,
+    GOODS,
+    GOODS_IN_BOX,
+    HUTS,
+    HUTS_TO_WIN,
+    ITEM_NAMES,
+    NUM_DOGS,
+    NUM_GOODS,
+    NUM_HUTS,
+    NUM_POSITIONS,
+    NUM_STACKS,
+    ON_TRADING_POST,
+    RING,
+    SPACE_OF_GOOD,
+    STACK_SIZE,
+    TILE_NAMES,
+    TRADING_POST,
+)
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age_junior.game import StoneAgeJuniorGame
+    from stoneage.games.stone_age_junior.state import Event, StoneAgeJuniorState
+
+GAME_NAME = "stone_age_junior"
+FORMAT_VERSION = 1
+UNKNOWN_NAME = "unknown"
+HIDDEN_NAME = "hidden"
+DOWN_NAME = "down"
+
+# Per event kind: its JSON fields besides "at", "turn" and "event", and where each lives in the
+# event tuple (at, turn, kind, player, x, y, z): "player" is always the 4th entry.
+EVENT_FIELDS: dict[str, tuple[tuple[str, int], ...]] = {
+    "hut": (("player", 3), ("stack", 4), ("hut", 5)),
+    "turn": (("player", 3), ("place", 4)),
+    "reveal": (("player", 3), ("place", 4), ("tile", 5)),
+    "move": (("player", 3), ("space", 4), ("tile", 5)),
+    "stay": (("player", 3), ("space", 4)),
+    "travel": (("player", 3), ("space", 4)),
+    "take": (("player", 3), ("good", 4)),
+    "empty": (("player", 3), ("good", 4)),
+    "trade": (("player", 3), ("give", 4), ("take", 5)),
+    "stop_trading": (("player", 3),),
+    "dog": (("player", 3), ("from", 4)),
+    "no_dog": (("player", 3),),
+    "build": (("player", 3), ("hut", 4), ("stack", 5), ("paid", 6)),
+    "pass": (("player", 3),),
+    "draw": (("player", 3), ("card", 4)),
+    "no_card": (("player", 3),),
+    "reset": (("player", 3),),
+    "swap": (("player", 3), ("places", 4)),
+    "win": (("player", 3),),
+}
+assert tuple(EVENT_FIELDS) == S.EVENTS
+
+
+def _encode(field: str, event: Event, index: int) -> Any:
+    value = event[index]
+    if field in ("player", "stack", "hut", "place"):
+        return value
+    if field == "tile":
+        return TILE_NAMES[value]
+    if field == "space":
+        return RING[value]
+    if field in ("good", "give", "take"):
+        return GOODS[value]
+    if field == "from":
+        return None if value < 0 else value
+    if field == "card":
+        return None if value < 0 else CARD_NAMES[value]
+    if field == "paid":
+        return [ITEM_NAMES[i] for i in BUILDS[value][1]]
+    return [event[4], event[5]]  # places
+
+
+def event_json(event: Event) -> JSON:
+    """One public log event as JSON: ``at`` (index in the history of the action that caused it),
+    ``turn``, ``event`` and the fields of its kind (places and stacks 0-based, huts 1..15)."""
+    name = S.EVENTS[event[2]]
+    out: JSON = {"at": event[0], "turn": event[1], "event": name}
+    for field, index in EVENT_FIELDS[name]:
+        out[field] = _encode(field, event, index)
+    return out
+
+
+def _counts(values: list[int]) -> dict[str, int]:
+    return {GOODS[g]: values[g] for g in range(NUM_GOODS)}
+
+
+def _pending(state: StoneAgeJuniorState) -> JSON:
+    return {
+        "stage": S.STAGES[state.stage],
+        "player": state.cur,
+        "place": state.tile_pos if state.tile_pos >= 0 else None,
+        "stack": state.reveal_stack if state.reveal_stack >= 0 else None,
+        "trade": {
+            "given": [GOODS[g] for g in range(NUM_GOODS) if state.trade_given >> g & 1],
+            "taken": [GOODS[g] for g in range(NUM_GOODS) if state.trade_taken >> g & 1],
+        },
+    }
+
+
+def _item_name(value: int) -> str:
+    return UNKNOWN_NAME if value == S.UNKNOWN else CARD_NAMES[value]
+
+
+def state_to_json(state: StoneAgeJuniorState) -> JSON:
+    """The whole state, losslessly (hidden information included)."""
+    cards = state.game.cards
+    return {
+        "game": GAME_NAME,
+        "format": FORMAT_VERSION,
+        "params": state.game.params(),
+        "phase": S.PHASES[state.phase],
+        "turn": state.turn,
+        "pending": _pending(state),
+        "figures": [RING[s] for s in state.pos],
+        "supply": _counts(state.supply),
+        "trading_post": _counts(state.post),
+        "box": _counts(state.box()),
+        "dog_storage": state.dog_storage,
+        "forest": [
+            {
+                "tile": UNKNOWN_NAME if tile == S.UNKNOWN else TILE_NAMES[tile],
+                "seen": bool(state.seen >> i & 1),
+                "up": bool(state.up >> i & 1),
+            }
+            for i, tile in enumerate(state.forest)
+        ],
+        "huts": [
+            {
+                "face_up": state.face_up[s] or None,
+                "below": [UNKNOWN_NAME if h == S.UNKNOWN else h for h in state.stacks[s]],
+            }
+            for s in range(NUM_STACKS)
+        ],
+        "martin": RING[state.martin] if cards else None,
+        "pile": {"cards": [_item_name(k) for k in state.pile], "unseen": state.pile_hidden} if cards else None,
+        "players": [
+            {
+                "goods": _counts(state.goods[p]),
+                "dogs": state.dogs[p],
+                "cards_public": [CARD_NAMES[k] for k in state.cards_pub[p]],
+                "cards_hidden": [CARD_NAMES[k] for k in state.cards_priv[p]],
+                "built": list(state.built[p]),
+            }
+            for p in range(state.num_players)
+        ],
+        "log": [event_json(e) for e in state.events()],
+        "history": state.history(),
+    }
+
+
+def _hut_json(number: int) -> JSON | None:
+    return {"number": number, "goods": [GOODS[g] for g in HUTS[number - 1]]} if number else None
+
+
+def observation(state: StoneAgeJuniorState, player: int) -> JSON:
+    """What ``player`` may know: everything open, the goods everyone can deduce, the public log.
+
+    Face-down forest tiles show ``"down"``; face-down huts only as a count per stack; the goods-card
+    pile only as its size. Goods tiles and dogs of every seat are shown exactly: every take, trade,
+    steal and payment is public (the log is the proof, ``memory.goods_from_log``). Goods cards are
+    shown by kind when everyone knows the kind; another seat's face-down cards show ``"hidden"``.
+    """
+    state._check_seat(player)
+    cards = state.game.cards
+    over = state.stage == S.GAME_OVER
+    pending = _pending(state)
+    return {
+        "game": GAME_NAME,
+        "observer": player,
+        "expansions": list(state.game.expansions),
+        "variants": list(state.game.variants),
+        "phase": S.PHASES[state.phase],
+        "turn": state.turn,
+        "round": state.round,
+        "current_player": state.current_player(),
+        "pending": pending,
+        "figures": [RING[s] for s in state.pos],
+        "supply": _counts(state.supply),
+        "trading_post": _counts(state.post),
+        "box": _counts(state.box()),
+        "dog_storage": state.dog_storage,
+        "forest": [TILE_NAMES[t] if state.up >> i & 1 else DOWN_NAME for i, t in enumerate(state.forest)],
+        "huts": [{"face_up": _hut_json(state.face_up[s]), "below": len(state.stacks[s])} for s in range(NUM_STACKS)],
+        "martin": RING[state.martin] if cards else None,
+        "pile": {"size": len(state.pile)} if cards else None,
+        "players": [
+            {
+                "goods": _counts(state.goods[p]),
+                "dogs": state.dogs[p],
+                "cards_public": [CARD_NAMES[k] for k in state.cards_pub[p]],
+                "cards_hidden": [CARD_NAMES[k] for k in state.cards_priv[p]]
+                if p == player
+                else [HIDDEN_NAME] * len(state.cards_priv[p]),
+                "built": list(state.built[p]),
+            }
+            for p in range(state.num_players)
+        ],
+        "log": [event_json(e) for e in state.events()],
+        "scores": state.scores(),
+        "winner": state.winner() if over else None,
+    }
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads fields with type and range checks; errors name the field."""
+
+    def __init__(self, data: Any, path: str) -> None:
+        if not isinstance(data, dict):
+            raise StateFormatError(f"{path or 'state'}: expected an object, got {type(data).__name__}")
+        self.data = data
+        self.path = path
+
+    def name(self, key: str) -> str:
+        return f"{self.path}.{key}" if self.path else key
+
+    def raw(self, key: str) -> Any:
+        if key not in self.data:
+            raise StateFormatError(f"{self.name(key)}: missing")
+        return self.data[key]
+
+    def integer(self, key: str, low: int, high: int | None = None) -> int:
+        return _integer(self.raw(key), self.name(key), low, high)
+
+    def optional(self, key: str, low: int, high: int) -> int:
+        """An integer or null (read as -1)."""
+        value = self.raw(key)
+        return -1 if value is None else _integer(value, self.name(key), low, high)
+
+    def choice(self, key: str, names: tuple[str, ...], nullable: bool = False) -> int:
+        return _choice(self.raw(key), self.name(key), names, nullable)
+
+    def boolean(self, key: str) -> bool:
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            raise StateFormatError(f"{self.name(key)}: expected true or false, got {value!r}")
+        return value
+
+    def items(self, key: str, length: int | None = None) -> list[Any]:
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise StateFormatError(f"{self.name(key)}: expected a list, got {value!r}")
+        if length is not None and len(value) != length:
+            raise StateFormatError(f"{self.name(key)}: expected {length} entries, got {len(value)}")
+        return value
+
+    def names(self, key: str, names: tuple[str, ...]) -> list[int]:
+        return [_choice(v, f"{self.name(key)}[{i}]", names) for i, v in enumerate(self.items(key))]
+
+    def counts(self, key: str) -> list[int]:
+        """A ``{good: count}`` object with all five goods."""
+        sub = self.sub(key)
+        extra = set(sub.data) - set(GOODS)
+        if extra:
+            raise StateFormatError(f"{self.name(key)}: {sorted(extra)[0]!r} is not a good ({', '.join(GOODS)})")
+        return [sub.integer(g, 0, GOODS_IN_BOX) for g in GOODS]
+
+    def sub(self, key: str) -> _Reader:
+        return _Reader(self.raw(key), self.name(key))
+
+
+def _integer(value: Any, name: str, low: int, high: int | None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateFormatError(f"{name}: expected an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise StateFormatError(f"{name}: {value} is out of range {bound}")
+    return value
+
+
+def _choice(value: Any, name: str, names: tuple[str, ...], nullable: bool = False) -> int:
+    if value is None and nullable:
+        return -1
+    if not isinstance(value, str) or value not in names:
+        raise StateFormatError(f"{name}: {value!r} is not one of {', '.join(names)}")
+    return names.index(value)
+
+
+_BUILD_INDEX = {build: k for k, build in enumerate(BUILDS)}
+
+
+def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
+    r = _Reader(item, path)
+    at = r.integer("at", 0, max(moves - 1, 0))
+    turn = r.integer("turn", 0)
+    kind = r.choice("event", S.EVENTS)
+    name = S.EVENTS[kind]
+    fields = EVENT_FIELDS[name]
+    extra = set(r.data) - {"at", "turn", "event", *(f for f, _ in fields)}
+    if extra:
+        raise StateFormatError(f"{path}: unexpected field {sorted(extra)[0]!r} for a {name!r} event")
+    slots = [at, turn, kind, -1, -1, -1, -1]
+    for field, index in fields:
+        if field == "player":
+            value = r.integer(field, 0, players - 1)
+        elif field == "stack":
+            value = r.integer(field, 0, NUM_STACKS - 1)
+        elif field == "hut":
+            value = r.integer(field, 1, NUM_HUTS)
+        elif field == "place":
+            value = r.integer(field, 0, NUM_POSITIONS - 1)
+        elif field == "tile":
+            value = r.choice(field, TILE_NAMES)
+        elif field == "space":
+            value = r.choice(field, RING)
+        elif field in ("good", "give", "take"):
+            value = r.choice(field, GOODS)
+        elif field == "from":
+            value = r.optional(field, 0, players - 1)
+        elif field == "card":
+            value = r.choice(field, CARD_NAMES, nullable=True)
+        elif field == "paid":
+            items = tuple(sorted(r.names(field, ITEM_NAMES)))
+            key = (slots[4], items)
+            if key not in _BUILD_INDEX:
+                raise StateFormatError(f"{r.name(field)}: does not pay hut {slots[4]} exactly")
+            value = _BUILD_INDEX[key]
+        else:  # places
+            pair = r.items(field, 2)
+            a = _integer(pair[0], f"{r.name(field)}[0]", 0, NUM_POSITIONS - 1)
+            b = _integer(pair[1], f"{r.name(field)}[1]", 0, NUM_POSITIONS - 1)
+            if a >= b:
+                raise StateFormatError(f"{r.name(field)}: two different places, ascending")
+            slots[4], slots[5] = a, b
+            continue
+        slots[index] = value
+    return (slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6])
+
+
+def _read_cards(r: _Reader, key: str) -> list[int]:
+    kinds = r.names(key, CARD_NAMES)
+    if kinds != sorted(kinds):
+        raise StateFormatError(f"{r.name(key)}: cards are listed in the order {', '.join(CARD_NAMES)}")
+    return kinds
+
+
+def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState:
+    """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
+    r = _Reader(data, "")
+    if r.raw("game") != GAME_NAME:
+        raise StateFormatError(f"game: expected {GAME_NAME!r}, got {r.raw('game')!r}")
+    if r.raw("format") != FORMAT_VERSION:
+        raise StateFormatError(f"format: expected {FORMAT_VERSION}, got {r.raw('format')!r}")
+    if r.raw("params") != game.params():
+        raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {game.params()!r}")
+    np = game.num_players
+    state = S.StoneAgeJuniorState.__new__(S.StoneAgeJuniorState)
+    state.game = game
+    state.num_players = np
+    state.phase = r.choice("phase", S.PHASES)
+    state.turn = r.integer("turn", 0)
+    pending = r.sub("pending")
+    state.stage = pending.choice("stage", S.STAGES)
+    state.cur = pending.integer("player", 0, np - 1)
+    state.tile_pos = pending.optional("place", 0, NUM_POSITIONS - 1)
+    state.reveal_stack = pending.optional("stack", 0, NUM_STACKS - 1)
+    trade = pending.sub("trade")
+    state.trade_given = sum(1 << g for g in set(trade.names("given", GOODS)))
+    state.trade_taken = sum(1 << g for g in set(trade.names("taken", GOODS)))
+    figures = r.items("figures", np)
+    state.pos = [_choice(v, f"figures[{p}]", RING) for p, v in enumerate(figures)]
+    state.supply = r.counts("supply")
+    state.post = r.counts("trading_post")
+    box = r.counts("box")
+    state.dog_storage = r.integer("dog_storage", 0, NUM_DOGS)
+    state.forest = [S.UNKNOWN] * NUM_POSITIONS
+    state.seen = state.up = 0
+    for i, item in enumerate(r.items("forest", NUM_POSITIONS)):
+        place = _Reader(item, f"forest[{i}]")
+        state.forest[i] = place.choice("tile", (*TILE_NAMES, UNKNOWN_NAME))
+        if state.forest[i] == len(TILE_NAMES):
+            state.forest[i] = S.UNKNOWN
+        state.seen |= place.boolean("seen") << i
+        state.up |= place.boolean("up") << i
+    state.stacks = []
+    state.face_up = []
+    for s, item in enumerate(r.items("huts", NUM_STACKS)):
+        stack = _Reader(item, f"huts[{s}]")
+        state.face_up.append(max(stack.optional("face_up", 1, NUM_HUTS), 0))
+        below = []
+        for j, value in enumerate(stack.items("below")):
+            below.append(S.UNKNOWN if value == UNKNOWN_NAME else _integer(value, f"huts[{s}].below[{j}]", 1, NUM_HUTS))
+        state.stacks.append(below)
+    if game.cards:
+        state.martin = r.choice("martin", RING)
+        pile = r.sub("pile")
+        names = (*CARD_NAMES, UNKNOWN_NAME)
+        kinds = [_choice(v, f"pile.cards[{i}]", names) for i, v in enumerate(pile.items("cards"))]
+        state.pile = [S.UNKNOWN if k == len(CARD_NAMES) else k for k in kinds]
+        state.pile_hidden = pile.integer("unseen", 0, len(state.pile))
+    else:
+        for key in ("martin", "pile"):
+            if r.raw(key) is not None:
+                raise StateFormatError(f"{key}: null without the cards expansion")
+        state.martin = -1
+        state.pile = []
+        state.pile_hidden = 0
+    players = r.items("players", np)
+    state.goods, state.dogs, state.cards_pub, state.cards_priv, state.built = [], [], [], [], []
+    for p in range(np):
+        seat = _Reader(players[p], f"players[{p}]")
+        state.goods.append(seat.counts("goods"))
+        state.dogs.append(seat.integer("dogs", 0, NUM_DOGS))
+        state.cards_pub.append(_read_cards(seat, "cards_public"))
+        state.cards_priv.append(_read_cards(seat, "cards_hidden"))
+        built = [_integer(v, f"players[{p}].built[{j}]", 1, NUM_HUTS) for j, v in enumerate(seat.items("built"))]
+        if len(built) > HUTS_TO_WIN:
+            raise StateFormatError(f"players[{p}].built: at most {HUTS_TO_WIN} huts are built")
+        state.built.append(tuple(built))
+    history = [_integer(v, f"history[{i}]", 0, A.NUM_ACTIONS - 1) for i, v in enumerate(r.items("history"))]
+    node: tuple[int, object] | None = None
+    for action in history:
+        node = (action, node)
+    state._history = node
+    state._moves = len(history)
+    log: tuple[Event, object] | None = None
+    events = r.items("log")
+    for i, item in enumerate(events):
+        log = (_read_event(item, f"log[{i}]", len(history), np), log)
+    state._log = log
+    state._log_len = len(events)
+    state._legal = None
+    if box != state.box():
+        raise StateFormatError(f"box: with {np} players the box holds {_counts(state.box())!r}, not {_counts(box)!r}")
+    check_consistency(state)
+    return state
+
+
+def check_consistency(state: StoneAgeJuniorState) -> None:
+    """Raise ``StateFormatError`` unless goods, dogs, tiles, huts, cards and the pending node fit together."""
+    np = state.num_players
+    cards = state.game.cards
+    # Goods tiles and dogs are conserved.
+    box = state.box()
+    for g in range(NUM_GOODS):
+        total = state.supply[g] + state.post[g] + box[g] + sum(state.goods[p][g] for p in range(np))
+        if total != GOODS_IN_BOX:
+            raise StateFormatError(f"goods: {total} {GOODS[g]} tiles in the state, the game has {GOODS_IN_BOX}")
+    if sum(state.post) != NUM_GOODS * ON_TRADING_POST:
+        raise StateFormatError(f"trading_post: holds {NUM_GOODS * ON_TRADING_POST} goods (swaps are 1-for-1), "
+                               f"not {sum(state.post)}")
+    if state.dog_storage + sum(state.dogs) != NUM_DOGS:
+        raise StateFormatError(f"dogs: {state.dog_storage + sum(state.dogs)} dog tiles in the state, "
+                               f"the game has {NUM_DOGS}")
+    # Forest tiles: each once; a tile face up or seen has a known identity.
+    fixed = [t for t in state.forest if t >= 0]
+    if len(set(fixed)) != len(fixed):
+        raise StateFormatError("forest: a tile lies in two places")
+    for i in range(NUM_POSITIONS):
+        if state.up >> i & 1 and not state.seen >> i & 1:
+            raise StateFormatError(f"forest[{i}].seen: a face-up tile has been seen")
+        if state.seen >> i & 1 and state.forest[i] == S.UNKNOWN:
+            raise StateFormatError(f"forest[{i}].tile: a seen tile has a known identity, not 'unknown'")
+    # Huts: each once, in a stack, face up or built.
+    places = [(f"huts[{s}]", [state.face_up[s], *state.stacks[s]]) for s in range(NUM_STACKS)]
+    places += [(f"players[{p}].built", list(state.built[p])) for p in range(np)]
+    found: set[int] = set()
+    for name, numbers in places:
+        for h in numbers:
+            if h > 0:
+                if h in found:
+                    raise StateFormatError(f"{name}: hut {h} is in two places at once")
+                found.add(h)
+    unknown = sum(stack.count(S.UNKNOWN) for stack in state.stacks)
+    if len(found) + unknown != NUM_HUTS:
+        raise StateFormatError(f"huts: {len(found) + unknown} huts in the state, the game has {NUM_HUTS}")
+    for s in range(NUM_STACKS):
+        if len(state.stacks[s]) + (state.face_up[s] > 0) > STACK_SIZE:
+            raise StateFormatError(f"huts[{s}]: a stack holds at most {STACK_SIZE} huts")
+    # Goods cards.
+    if cards:
+        pool = state.card_pool()
+        for kind, n in enumerate(pool):
+            if n < 0:
+                raise StateFormatError(f"goods cards: {CARD_COUNTS[kind] - n} {CARD_NAMES[kind]} cards in the state, "
+                                       f"the game has {CARD_COUNTS[kind]}")
+        if state.pile.count(S.UNKNOWN) != sum(pool):
+            raise StateFormatError(f"goods cards: {state.pile.count(S.UNKNOWN)} unknown cards, but {sum(pool)} cards "
+                                   "are not placed anywhere")
+        for i in range(state.pile_hidden, len(state.pile)):
+            if state.pile[i] == S.UNKNOWN:
+                raise StateFormatError(f"pile.cards[{i}]: only the first {state.pile_hidden} (unseen) cards can be "
+                                       "'unknown'")
+        if state.martin != TRADING_POST and state.martin not in SPACE_OF_GOOD:
+            raise StateFormatError(
+                f"martin: Martin stands on the trading post or a goods space, not {RING[state.martin]!r}"
+            )
+    elif any(state.cards_pub) or any(state.cards_priv):
+        raise StateFormatError("players: goods cards only with the cards expansion")
+    # The pending node.
+    stage, phase, cur = state.stage, state.phase, state.cur
+    allowed = {
+        S.SETUP: (S.HUT_REVEAL,),
+        S.PLAY: (S.HUT_REVEAL, S.TILE_REVEAL, S.DRAW_CARD, S.CHOOSE_TILE, S.MARTIN, S.TRADE, S.BUILD, S.SWAP),
+        S.OVER: (S.GAME_OVER,),
+    }
+    if stage not in allowed[phase]:
+        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} cannot be pending in phase {S.PHASES[phase]!r}")
+    if (state.tile_pos >= 0) != (stage == S.TILE_REVEAL):
+        raise StateFormatError("pending.place: names the forest place exactly while a tile is being turned up")
+    if (state.reveal_stack >= 0) != (stage == S.HUT_REVEAL):
+        raise StateFormatError("pending.stack: names the stack exactly while a hut is turning up")
+    if (state.trade_given or state.trade_taken) and stage != S.TRADE:
+        raise StateFormatError("pending.trade: swaps are recorded only during a visit to the trading post")
+    if phase == S.SETUP:
+        s = state.reveal_stack
+        if state.turn or any(state.face_up[s:]) or not all(state.face_up[:s]) or state.up or state.seen:
+            raise StateFormatError("pending: during the setup the huts turn up stack by stack, before any turn")
+    for s in range(NUM_STACKS):
+        exempt = stage == S.GAME_OVER or (stage == S.HUT_REVEAL and s >= state.reveal_stack)
+        if not state.face_up[s] and state.stacks[s] and not exempt:
+            raise StateFormatError(f"huts[{s}]: a stack with face-down huts shows its top hut")
+    if stage == S.HUT_REVEAL and (state.face_up[state.reveal_stack] or not state.stacks[state.reveal_stack]):
+        raise StateFormatError("pending.stage: 'hut' needs a stack with no face-up hut and a face-down one")
+    if stage == S.TILE_REVEAL and (state.seen >> state.tile_pos & 1):
+        raise StateFormatError("pending.stage: 'reveal' needs a forest tile nobody has seen (seen ones need no chance)")
+    if stage == S.CHOOSE_TILE and (S.ALL_PLACES & ~state.up).bit_count() < 2:
+        raise StateFormatError("pending.stage: 'turn' needs two face-down forest tiles (a last one is turned at once)")
+    at_site = state.pos[cur] == BUILDING_SITE
+    if stage in (S.BUILD, S.SWAP, S.DRAW_CARD) and not at_site:
+        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} happens on the building site")
+    if stage == S.SWAP and state.up:
+        raise StateFormatError("pending.stage: 'swap' comes after the reset, with all forest tiles face down")
+    if stage == S.BUILD and not state.must_decide_build(cur):
+        raise StateFormatError("pending.stage: 'build' needs a hut the player can pay for (or a face-down card)")
+    if stage == S.DRAW_CARD and not (cards and state.pile_hidden):
+        raise StateFormatError("pending.stage: 'draw' needs the expansion and an unseen card on the pile")
+    if stage == S.TRADE and (state.pos[cur] != TRADING_POST or not state.trades(cur)):
+        raise StateFormatError("pending.stage: 'trade' needs the player on the trading post with a possible swap")
+    if stage == S.MARTIN and (not cards or state.pos[cur] != state.martin):
+        raise StateFormatError("pending.stage: 'martin' needs the player on Martin's space")
+    if stage < S.FIRST_DECISION and not state.chance_weights():
+        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} has no possible outcome")
+    winners = [p for p in range(np) if len(state.built[p]) >= HUTS_TO_WIN]
+    if len(winners) > 1:
+        raise StateFormatError("players: only one player can build a third hut")
+    if bool(winners) != (stage == S.GAME_OVER):
+        raise StateFormatError("pending.stage: the game is over exactly when a player has built 3 huts")

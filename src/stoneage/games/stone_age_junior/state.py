@@ -1,0 +1,773 @@
+"""The state of Stone Age Junior: plain ints and lists, a stage that says who decides what.
+
+Chance is explicit and lazy: a forest tile nobody has seen, a face-down hut and a goods card
+nobody has seen have no identity until they are turned up; then chance picks among the ones not
+placed yet (exact weights). Every step ends in exactly one pending node — a player's decision or a
+chance event; steps the rules leave no choice in (taking a good, the dog, moving by the tile) happen
+on their own.
+
+Hidden things may also carry a fixed identity (``resample_from_infostate`` draws such a world);
+turning one up is then a chance node with that single outcome.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from typing import TYPE_CHECKING
+
+from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
+from stoneage.core.errors import IllegalActionError, PlayerError
+from stoneage.games.stone_age_junior import actions as A
+from stoneage.games.stone_age_junior.data import (
+    BUILDING_SITE,
+    BUILDS,
+    CARD_COUNTS,
+    CARD_ITEM,
+    DOG_ITEM,
+    DOG_SPACE,
+    GOOD_AT_SPACE,
+    GOODS_IN_BOX,
+    GUFF,
+    GUFF_ITEM,
+    HUTS_TO_WIN,
+    MARTIN_START,
+    NUM_DOGS,
+    NUM_GOODS,
+    NUM_HUTS,
+    NUM_KINDS,
+    NUM_POSITIONS,
+    NUM_STACKS,
+    NUM_TILES,
+    ON_TRADING_POST,
+    SPACE_OF_GOOD,
+    STACK_SIZE,
+    START_SPACE,
+    TRADING_POST,
+    goods_per_kind,
+    tile_target,
+)
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age_junior.game import StoneAgeJuniorGame
+
+UNKNOWN = -1
+"""A hidden forest tile, hut or goods card whose identity chance has not fixed yet."""
+
+SETUP, PLAY, OVER = range(3)
+PHASES = ("setup", "play", "over")
+
+# Stages: what the pending node is (chance stages first).
+HUT_REVEAL, TILE_REVEAL, DRAW_CARD, CHOOSE_TILE, MARTIN, TRADE, BUILD, SWAP, GAME_OVER = range(9)
+STAGES = ("hut", "reveal", "draw", "turn", "martin", "trade", "build", "swap", "game_over")
+FIRST_DECISION = CHOOSE_TILE
+
+# Public log events: (at, turn, kind, player, x, y, z); -1 where a field does not apply.
+(
+    EV_HUT, EV_TURN, EV_REVEAL, EV_MOVE, EV_STAY, EV_TRAVEL, EV_TAKE, EV_EMPTY, EV_TRADE, EV_STOP,
+    EV_DOG, EV_NO_DOG, EV_BUILD, EV_PASS, EV_DRAW, EV_NO_CARD, EV_RESET, EV_SWAP, EV_WIN,
+) = range(19)
+EVENTS = (
+    "hut", "turn", "reveal", "move", "stay", "travel", "take", "empty", "trade", "stop_trading",
+    "dog", "no_dog", "build", "pass", "draw", "no_card", "reset", "swap", "win",
+)
+Event = tuple[int, int, int, int, int, int, int]
+
+# Per build action: goods tiles per good, goods cards per kind (Guff = 5), dog tiles.
+BUILD_NEEDS: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = tuple(
+    (
+        tuple(items.count(g) for g in range(NUM_GOODS)),
+        (*(items.count(CARD_ITEM + g) for g in range(NUM_GOODS)), items.count(GUFF_ITEM)),
+        items.count(DOG_ITEM),
+    )
+    for _, items in BUILDS
+)
+BUILDS_OF_HUT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k, (number, _) in enumerate(BUILDS) if number == h + 1) for h in range(NUM_HUTS)
+)
+
+
+ALL_PLACES = (1 << NUM_POSITIONS) - 1
+
+
+class StoneAgeJuniorState(State):
+    """A position of Stone Age Junior. Read it through the contract; fields are plain ints."""
+
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_log",
+        "_log_len",
+        "_moves",
+        "built",
+        "cards_priv",
+        "cards_pub",
+        "cur",
+        "dog_storage",
+        "dogs",
+        "face_up",
+        "forest",
+        "game",
+        "goods",
+        "martin",
+        "num_players",
+        "phase",
+        "pile",
+        "pile_hidden",
+        "pos",
+        "post",
+        "reveal_stack",
+        "seen",
+        "stacks",
+        "stage",
+        "supply",
+        "tile_pos",
+        "trade_given",
+        "trade_taken",
+        "turn",
+        "up",
+    )
+
+    game: StoneAgeJuniorGame
+    num_players: int
+    phase: int
+    stage: int
+    cur: int  # the seat whose turn it is (deciding, or the one a chance event happens to)
+    turn: int  # turns begun (0 during the setup)
+    pos: list[int]  # per seat: the ring space of the figure
+    supply: list[int]  # per good: goods on its own space
+    post: list[int]  # per good: goods on the trading post
+    goods: list[list[int]]  # per seat, per good: goods behind the settlement board
+    dogs: list[int]  # per seat: dog tiles held (open)
+    dog_storage: int  # dog tiles in the storage
+    forest: list[int]  # per forest place: tile 0..13 or UNKNOWN
+    seen: int  # bit i: the tile in place i has been turned up before (its identity is public)
+    up: int  # bit i: the tile in place i lies face up now
+    tile_pos: int  # the place of the tile being turned up (-1 otherwise)
+    stacks: list[list[int]]  # per stack: the face-down huts, top first (numbers or UNKNOWN)
+    face_up: list[int]  # per stack: the number of its face-up hut, 0 when none
+    reveal_stack: int  # the stack whose next hut turns up (-1 otherwise)
+    built: list[tuple[int, ...]]  # per seat: numbers of the huts built, in order
+    martin: int  # expansion: the ring space of Martin; -1 without the expansion
+    pile: list[int]  # expansion: the goods-card pile top to bottom (kinds or UNKNOWN)
+    pile_hidden: int  # the first pile_hidden cards of the pile nobody has seen
+    cards_pub: list[list[int]]  # per seat: goods cards held whose kind everyone knows (sorted)
+    cards_priv: list[list[int]]  # per seat: goods cards held whose kind only the holder knows (sorted)
+    trade_given: int  # bit g: good g was given to the trading post in this visit
+    trade_taken: int  # bit g: good g was taken from the trading post in this visit
+    _history: tuple[int, object] | None  # actions as a linked list, newest first
+    _moves: int
+    _legal: list[int] | None
+    _log: tuple[Event, object] | None  # public events as a linked list, newest first
+    _log_len: int
+
+    def __init__(self, game: StoneAgeJuniorGame) -> None:
+        np = game.num_players
+        per_kind = goods_per_kind(np)
+        self.game = game
+        self.num_players = np
+        self.phase = SETUP
+        self.stage = HUT_REVEAL
+        self.cur = game.first_player
+        self.turn = 0
+        self.pos = [START_SPACE] * np
+        self.supply = [per_kind - ON_TRADING_POST] * NUM_GOODS
+        self.post = [ON_TRADING_POST] * NUM_GOODS
+        self.goods = [[0] * NUM_GOODS for _ in range(np)]
+        self.dogs = [0] * np
+        self.dog_storage = NUM_DOGS
+        self.forest = [UNKNOWN] * NUM_POSITIONS
+        self.seen = 0
+        self.up = 0
+        self.tile_pos = -1
+        self.stacks = [[UNKNOWN] * STACK_SIZE for _ in range(NUM_STACKS)]
+        self.face_up = [0] * NUM_STACKS
+        self.reveal_stack = 0
+        self.built = [()] * np
+        self.martin = MARTIN_START if game.cards else -1
+        self.pile = [UNKNOWN] * sum(CARD_COUNTS) if game.cards else []
+        self.pile_hidden = len(self.pile)
+        self.cards_pub = [[] for _ in range(np)]
+        self.cards_priv = [[] for _ in range(np)]
+        self.trade_given = 0
+        self.trade_taken = 0
+        self._history = None
+        self._moves = 0
+        self._legal = None
+        self._log = None
+        self._log_len = 0
+
+    # --- contract ---------------------------------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        return self.game.seed
+
+    @property
+    def round(self) -> int:
+        """The round: 1 while the first player's first turn is played, 0 during the setup."""
+        return 0 if self.turn == 0 else (self.turn - 1) // self.num_players + 1
+
+    def current_player(self) -> int:
+        stage = self.stage
+        if stage >= FIRST_DECISION:
+            return TERMINAL if stage == GAME_OVER else self.cur
+        return CHANCE
+
+    def is_terminal(self) -> bool:
+        return self.stage == GAME_OVER
+
+    def legal_actions(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def apply_action(self, action: int) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if type(action) is not int or action not in legal:
+            action = self._checked(action, legal)
+        self._legal = None
+        self._history = (action, self._history)
+        self._moves += 1
+        self._apply(action)
+
+    def chance_weights(self) -> list[tuple[int, int]]:
+        stage = self.stage
+        if stage == TILE_REVEAL:
+            tile = self.forest[self.tile_pos]
+            if tile >= 0:
+                return [(A.REVEAL + tile, 1)]
+            return [(A.REVEAL + t, 1) for t in self.tile_pool()]
+        if stage == HUT_REVEAL:
+            top = self.stacks[self.reveal_stack][0]
+            if top > 0:
+                return [(A.HUT + top - 1, 1)]
+            return [(A.HUT + h - 1, 1) for h in self.hut_pool()]
+        if stage == DRAW_CARD:
+            kind = self.pile[0]
+            if kind >= 0:
+                return [(A.DRAW + kind, 1)]
+            return [(A.DRAW + k, n) for k, n in enumerate(self.card_pool()) if n > 0]
+        return []
+
+    def history(self) -> list[int]:
+        out = []
+        node = self._history
+        while node is not None:
+            out.append(node[0])
+            node = node[1]  # type: ignore[assignment]
+        out.reverse()
+        return out
+
+    def move_number(self) -> int:
+        """How many actions (chance outcomes included) have been applied."""
+        return self._moves
+
+    def clone(self) -> StoneAgeJuniorState:
+        other = StoneAgeJuniorState.__new__(StoneAgeJuniorState)
+        other.game = self.game
+        other.num_players = self.num_players
+        other.phase = self.phase
+        other.stage = self.stage
+        other.cur = self.cur
+        other.turn = self.turn
+        other.pos = self.pos[:]
+        other.supply = self.supply[:]
+        other.post = self.post[:]
+        other.goods = [g[:] for g in self.goods]
+        other.dogs = self.dogs[:]
+        other.dog_storage = self.dog_storage
+        other.forest = self.forest[:]
+        other.seen = self.seen
+        other.up = self.up
+        other.tile_pos = self.tile_pos
+        other.stacks = [s[:] for s in self.stacks]
+        other.face_up = self.face_up[:]
+        other.reveal_stack = self.reveal_stack
+        other.built = self.built[:]
+        other.martin = self.martin
+        other.pile = self.pile[:]
+        other.pile_hidden = self.pile_hidden
+        other.cards_pub = [c[:] for c in self.cards_pub]
+        other.cards_priv = [c[:] for c in self.cards_priv]
+        other.trade_given = self.trade_given
+        other.trade_taken = self.trade_taken
+        other._history = self._history
+        other._moves = self._moves
+        other._legal = self._legal  # never mutated in place, so it can be shared
+        other._log = self._log
+        other._log_len = self._log_len
+        return other
+
+    def resample_from_infostate(self, player: int, generator: random.Random) -> StoneAgeJuniorState:
+        """A copy in which everything ``player`` cannot know is drawn anew, consistently with the
+        public information.
+
+        Redrawn: the forest tiles in places never turned up (a random arrangement of the tiles not
+        seen anywhere; swaps are public, so a seen tile stays known wherever it was moved), the
+        face-down huts of the stacks (a random arrangement of the huts neither face up nor built,
+        stack sizes kept) and, with the expansion, the goods cards nobody but their holder has
+        seen: the unseen cards of the pile and the other players' face-down cards (a random
+        arrangement of the cards not publicly accounted for and not held face down by
+        ``player``). Goods tiles and dogs are never redrawn: every move of them is public.
+        """
+        self._check_seat(player)
+        other = self.clone()
+        # Forest tiles.
+        places = [i for i in range(NUM_POSITIONS) if not other.seen >> i & 1]
+        known = {other.forest[i] for i in range(NUM_POSITIONS) if other.seen >> i & 1}
+        tiles = [t for t in range(NUM_TILES) if t not in known]
+        generator.shuffle(tiles)
+        for i, tile in zip(places, tiles, strict=True):
+            other.forest[i] = tile
+        # Huts.
+        placed = set(other.face_up)
+        for huts in other.built:
+            placed.update(huts)
+        pool = [h for h in range(1, NUM_HUTS + 1) if h not in placed]
+        generator.shuffle(pool)
+        for stack in other.stacks:
+            for j in range(len(stack)):
+                stack[j] = pool.pop()
+        # Goods cards.
+        if other.game.cards:
+            counts = list(CARD_COUNTS)
+            for kind in other.pile[other.pile_hidden :]:
+                counts[kind] -= 1
+            for p in range(other.num_players):
+                for kind in other.cards_pub[p]:
+                    counts[kind] -= 1
+            for kind in other.cards_priv[player]:
+                counts[kind] -= 1
+            kinds = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
+            generator.shuffle(kinds)
+            for j in range(other.pile_hidden):
+                other.pile[j] = kinds.pop()
+            for p in range(other.num_players):
+                if p != player:
+                    other.cards_priv[p] = sorted(kinds.pop() for _ in other.cards_priv[p])
+            assert not kinds
+        other._legal = None
+        return other
+
+    def action_to_string(self, action: int) -> str:
+        return A.action_name(action)
+
+    def string_to_action(self, text: str) -> int:
+        return A.parse_action(text)
+
+    def winner(self) -> int:
+        """The seat that built 3 huts, or -1."""
+        for p in range(self.num_players):
+            if len(self.built[p]) >= HUTS_TO_WIN:
+                return p
+        return -1
+
+    def returns(self) -> list[float]:
+        out = [0.0] * self.num_players
+        if self.stage == GAME_OVER:
+            won = self.winner()
+            if won >= 0:
+                out[won] = 1.0
+        return out
+
+    def scores(self) -> list[int]:
+        """Per seat, the number of huts built."""
+        return [len(b) for b in self.built]
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        """Per seat: huts built (the only thing that scores) and the total."""
+        return [{"huts": len(b), "total": len(b)} for b in self.built]
+
+    def observation(self, player: int) -> JSON:
+        from stoneage.games.stone_age_junior.serialize import observation
+
+        return observation(self, player)
+
+    def to_json(self) -> JSON:
+        from stoneage.games.stone_age_junior.serialize import state_to_json
+
+        return state_to_json(self)
+
+    def describe(self, action: int) -> str:
+        from stoneage.games.stone_age_junior.narrate import describe
+
+        return describe(self, action)
+
+    def changes_since(self, earlier: State) -> list[str]:
+        from stoneage.games.stone_age_junior.narrate import changes
+
+        assert isinstance(earlier, StoneAgeJuniorState)
+        return changes(earlier, self)
+
+    # --- queries -------------------------------------------------------------------------------
+
+    def events(self) -> list[Event]:
+        """The public log, oldest first (see ``EVENTS`` for the kinds)."""
+        out = []
+        node = self._log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]  # type: ignore[assignment]
+        out.reverse()
+        return out
+
+    def box(self) -> list[int]:
+        """Per good: goods tiles left in the box (1 of each with 2 players, none with 3–4)."""
+        return [GOODS_IN_BOX - goods_per_kind(self.num_players)] * NUM_GOODS
+
+    def tile_pool(self) -> list[int]:
+        """The forest tiles with no fixed place yet (the ones chance picks among), ascending."""
+        fixed = {t for t in self.forest if t >= 0}
+        return [t for t in range(NUM_TILES) if t not in fixed]
+
+    def hut_pool(self) -> list[int]:
+        """The huts with no fixed place yet (the ones chance picks among), ascending."""
+        placed = set(self.face_up)
+        for huts in self.built:
+            placed.update(huts)
+        for stack in self.stacks:
+            placed.update(stack)
+        return [h for h in range(1, NUM_HUTS + 1) if h not in placed]
+
+    def card_pool(self) -> list[int]:
+        """Per card kind, how many goods cards have no fixed kind yet (the ones chance picks among)."""
+        if not self.game.cards:
+            return [0] * NUM_KINDS
+        pool = list(CARD_COUNTS)
+        for kind in self.pile:
+            if kind >= 0:
+                pool[kind] -= 1
+        for p in range(self.num_players):
+            for kind in self.cards_pub[p]:
+                pool[kind] -= 1
+            for kind in self.cards_priv[p]:
+                pool[kind] -= 1
+        return pool
+
+    def cards_of(self, p: int) -> list[int]:
+        """All goods cards seat ``p`` holds (kinds, sorted)."""
+        return sorted(self.cards_pub[p] + self.cards_priv[p])
+
+    def builds(self, p: int) -> list[int]:
+        """The build actions seat ``p`` can pay for with what it holds (any face-up hut), ascending."""
+        goods = self.goods[p]
+        dogs = self.dogs[p]
+        cards = [0] * NUM_KINDS
+        for kind in self.cards_pub[p]:
+            cards[kind] += 1
+        for kind in self.cards_priv[p]:
+            cards[kind] += 1
+        out = []
+        for number in sorted(h for h in self.face_up if h):
+            for k in BUILDS_OF_HUT[number - 1]:
+                tiles, card_need, dog_need = BUILD_NEEDS[k]
+                if dog_need > dogs:
+                    continue
+                if any(tiles[g] > goods[g] for g in range(NUM_GOODS)):
+                    continue
+                if any(card_need[c] > cards[c] for c in range(NUM_KINDS)):
+                    continue
+                out.append(A.BUILD + k)
+        out.sort()
+        return out
+
+    def trades(self, p: int) -> list[int]:
+        """The swaps seat ``p`` may make at the trading post in the current visit, ascending.
+
+        A good taken from the post in this visit is not given back in it, nor a good given to the
+        post taken back, so a visit is finite; every exchange any sequence of swaps can make is
+        still reachable (docs/stone-age-junior.md).
+        """
+        goods = self.goods[p]
+        out = []
+        for give in range(NUM_GOODS):
+            if not goods[give] or self.trade_taken >> give & 1:
+                continue
+            for take in range(NUM_GOODS):
+                if take != give and self.post[take] and not self.trade_given >> take & 1:
+                    out.append(A.trade(give, take))
+        return out
+
+    def must_decide_build(self, p: int) -> bool:
+        """Whether seat ``p`` on the building site gets the build decision: when it can build, or
+        (expansion) holds a face-down goods card — then the others cannot tell from the decision
+        being asked whether the hidden cards could pay a hut."""
+        return bool(self.cards_priv[p]) or bool(self.builds(p))
+
+    # --- legality ------------------------------------------------------------------------------
+
+    def _compute_legal(self) -> list[int]:
+        stage = self.stage
+        if stage < FIRST_DECISION:
+            return [a for a, _ in self.chance_weights()]
+        if stage == CHOOSE_TILE:
+            return [A.TURN + i for i in range(NUM_POSITIONS) if not self.up >> i & 1]
+        if stage == TRADE:
+            return [*self.trades(self.cur), A.STOP_TRADING]
+        if stage == BUILD:
+            return [*self.builds(self.cur), A.PASS]
+        if stage == SWAP:
+            return list(range(A.SWAP, A.SWAP + len(A.SWAPS)))
+        if stage == MARTIN:
+            return [A.STAY] + [A.TRAVEL + g for g in range(NUM_GOODS) if SPACE_OF_GOOD[g] != self.martin]
+        return []
+
+    def _check_seat(self, player: object) -> None:
+        np = self.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
+            raise PlayerError(f"player must be a seat 0..{np - 1}, not {player!r}")
+
+    def _checked(self, action: object, legal: list[int]) -> int:
+        """``action`` as a legal int (numpy ints are fine), or ``IllegalActionError``."""
+        if not isinstance(action, bool):
+            try:
+                index = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:
+                pass
+            else:
+                if index in legal:
+                    return int(index)
+                action = index
+        raise IllegalActionError(self._illegal_reason(action))
+
+    def _illegal_reason(self, action: object) -> str:
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < A.NUM_ACTIONS:
+            return f"{action!r} is not an action (actions are ints 0..{A.NUM_ACTIONS - 1})"
+        if self.stage == GAME_OVER:
+            return f"{A.action_name(action)!r} is illegal: the game is over"
+        who = "chance" if self.stage < FIRST_DECISION else f"player {self.cur}"
+        legal = self._legal or []
+        sample = ", ".join(repr(A.action_name(a)) for a in legal[:6])
+        more = ", ..." if len(legal) > 6 else ""
+        return (
+            f"{A.action_name(action)!r} is illegal: {who} must decide {STAGES[self.stage]!r} "
+            f"(legal: {sample}{more})"
+        )
+
+    # --- applying actions ---------------------------------------------------------------------
+
+    def _event(self, kind: int, player: int = -1, x: int = -1, y: int = -1, z: int = -1) -> None:
+        self._log = ((self._moves - 1, self.turn, kind, player, x, y, z), self._log)
+        self._log_len += 1
+
+    def _apply(self, action: int) -> None:
+        stage = self.stage
+        p = self.cur
+        if stage == CHOOSE_TILE:
+            self._turn_tile(action - A.TURN)
+        elif stage == TILE_REVEAL:
+            tile = action - A.REVEAL
+            self.forest[self.tile_pos] = tile
+            self._revealed(tile)
+        elif stage == TRADE:
+            if action == A.STOP_TRADING:
+                self._event(EV_STOP, p)
+                self._end_turn()
+                return
+            give, take = A.TRADES[action - A.TRADE]
+            self.goods[p][give] -= 1
+            self.post[give] += 1
+            self.post[take] -= 1
+            self.goods[p][take] += 1
+            self.trade_given |= 1 << give
+            self.trade_taken |= 1 << take
+            self._event(EV_TRADE, p, give, take)
+            if self.game.one_swap or not self.trades(p):
+                self._end_turn()
+        elif stage == BUILD:
+            if action == A.PASS:
+                self._event(EV_PASS, p)
+                self._no_build()
+            else:
+                self._build(action - A.BUILD)
+        elif stage == SWAP:
+            a, b = A.SWAPS[action - A.SWAP]
+            forest = self.forest
+            forest[a], forest[b] = forest[b], forest[a]
+            seen = self.seen
+            if (seen >> a & 1) != (seen >> b & 1):
+                self.seen = seen ^ (1 << a) ^ (1 << b)
+            self._event(EV_SWAP, p, a, b)
+            self._end_turn()
+        elif stage == MARTIN:
+            if action == A.STAY:
+                self._event(EV_STAY, p, self.pos[p])
+                self._space_action(self.pos[p])
+            else:
+                good = action - A.TRAVEL
+                space = SPACE_OF_GOOD[good]
+                self.martin = space
+                self.pos[p] = space
+                self._event(EV_TRAVEL, p, space)
+                self._take(good)
+                self._end_turn()
+        elif stage == HUT_REVEAL:
+            number = action - A.HUT + 1
+            s = self.reveal_stack
+            del self.stacks[s][0]
+            self.face_up[s] = number
+            self._event(EV_HUT, p, s, number)
+            if self.phase == PLAY:
+                self.reveal_stack = -1
+                self._reset()
+            elif s + 1 < NUM_STACKS:
+                self.reveal_stack = s + 1
+            else:
+                self.reveal_stack = -1
+                self.phase = PLAY
+                self._begin_turn()
+        else:  # DRAW_CARD
+            kind = action - A.DRAW
+            del self.pile[0]
+            self.pile_hidden -= 1
+            self.cards_priv[p].append(kind)
+            self.cards_priv[p].sort()
+            self._event(EV_DRAW, p, -1)
+            self._reset()
+
+    def _turn_tile(self, place: int) -> None:
+        """Turn up the tile in ``place``: a chance node unless everyone has seen it before."""
+        self.tile_pos = place
+        self._event(EV_TURN, self.cur, place)
+        if self.seen >> place & 1:
+            self._revealed(self.forest[place])
+        else:
+            self.stage = TILE_REVEAL
+
+    def _revealed(self, tile: int) -> None:
+        """The tile in ``tile_pos`` is face up: the figure moves, then the space's action."""
+        p = self.cur
+        place = self.tile_pos
+        self.up |= 1 << place
+        self.seen |= 1 << place
+        self.tile_pos = -1
+        self._event(EV_REVEAL, p, place, tile)
+        space = tile_target(tile, self.pos[p])
+        self.pos[p] = space
+        self._event(EV_MOVE, p, space, tile)
+        if self.martin == space:
+            self.stage = MARTIN
+        else:
+            self._space_action(space)
+
+    def _space_action(self, space: int) -> None:
+        if space == BUILDING_SITE:
+            if self.must_decide_build(self.cur):
+                self.stage = BUILD
+            else:
+                self._no_build()
+        elif space == DOG_SPACE:
+            self._dog()
+            self._end_turn()
+        elif space == TRADING_POST:
+            self.trade_given = self.trade_taken = 0
+            if self.trades(self.cur):
+                self.stage = TRADE
+            else:
+                self._end_turn()
+        else:
+            self._take(GOOD_AT_SPACE[space])
+            self._end_turn()
+
+    def _take(self, good: int) -> None:
+        p = self.cur
+        if self.supply[good]:
+            self.supply[good] -= 1
+            self.goods[p][good] += 1
+            self._event(EV_TAKE, p, good)
+        else:
+            self._event(EV_EMPTY, p, good)
+
+    def _dog(self) -> None:
+        """A dog from the storage; if both are out, from the next player clockwise holding one."""
+        p = self.cur
+        if self.dog_storage:
+            self.dog_storage -= 1
+            self.dogs[p] += 1
+            self._event(EV_DOG, p, -1)
+            return
+        if self.dogs[p] == NUM_DOGS:
+            self._event(EV_NO_DOG, p)
+            return
+        np = self.num_players
+        for k in range(1, np):
+            q = (p + k) % np
+            if self.dogs[q]:
+                self.dogs[q] -= 1
+                self.dogs[p] += 1
+                self._event(EV_DOG, p, q)
+                return
+        raise AssertionError("a dog is neither in the storage nor held")  # pragma: no cover
+
+    def _build(self, index: int) -> None:
+        """Build with ``BUILDS[index]``: goods to their spaces, dogs to the storage, cards under the pile."""
+        p = self.cur
+        number, items = BUILDS[index]
+        s = self.face_up.index(number)
+        goods = self.goods[p]
+        for item in items:
+            if item < CARD_ITEM:
+                goods[item] -= 1
+                self.supply[item] += 1
+            elif item == DOG_ITEM:
+                self.dogs[p] -= 1
+                self.dog_storage += 1
+            else:
+                kind = GUFF if item == GUFF_ITEM else item - CARD_ITEM
+                if kind in self.cards_pub[p]:
+                    self.cards_pub[p].remove(kind)
+                else:
+                    self.cards_priv[p].remove(kind)
+                self.pile.append(kind)
+        self.built[p] = (*self.built[p], number)
+        self.face_up[s] = 0
+        self._event(EV_BUILD, p, number, s, index)
+        if len(self.built[p]) >= HUTS_TO_WIN:
+            self._event(EV_WIN, p)
+            self.phase = OVER
+            self.stage = GAME_OVER
+            return
+        if self.stacks[s]:
+            self.reveal_stack = s
+            self.stage = HUT_REVEAL
+        else:
+            self._reset()
+
+    def _no_build(self) -> None:
+        """No hut built: with the expansion take the pile's top goods card; then the reset."""
+        p = self.cur
+        if self.game.cards:
+            if not self.pile:
+                self._event(EV_NO_CARD, p)
+            elif self.pile_hidden:
+                self.stage = DRAW_CARD
+                return
+            else:
+                kind = self.pile.pop(0)
+                self.cards_pub[p].append(kind)
+                self.cards_pub[p].sort()
+                self._event(EV_DRAW, p, kind)
+        self._reset()
+
+    def _reset(self) -> None:
+        """All forest tiles face down; the player then swaps two of them."""
+        self.up = 0
+        self._event(EV_RESET, self.cur)
+        self.stage = SWAP
+
+    def _end_turn(self) -> None:
+        self.cur = (self.cur + 1) % self.num_players
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        self.turn += 1
+        self.trade_given = self.trade_taken = 0
+        self.stage = CHOOSE_TILE
+        down = ALL_PLACES & ~self.up
+        if not down & (down - 1):  # a single face-down tile: no choice, it is turned at once
+            self._turn_tile(down.bit_length() - 1)
+
