@@ -814,7 +814,7 @@ def test_an_illegal_action_names_the_pending_decision_and_changes_nothing() -> N
     state = edit(new_game(), lambda d: give(d, 0, berry=1))
     play(state, "turn 1", "reveal trading_post")
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match=r"'turn 2' is illegal: player 0 must decide 'trade'"):
+    with pytest.raises(IllegalActionError, match=r"'turn 2' is illegal: player 1 \(seat 0\) must decide 'trade'"):
         play(state, "turn 2")
     with pytest.raises(IllegalActionError, match="'trade fish for berry' is illegal"):
         play(state, "trade fish for berry")  # seat 0 holds no fish

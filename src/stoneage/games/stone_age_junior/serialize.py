@@ -425,18 +425,13 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
             raise StateFormatError(f"players[{p}].built: at most {HUTS_TO_WIN} huts are built")
         state.built.append(tuple(built))
     history = [_integer(v, f"history[{i}]", 0, A.NUM_ACTIONS - 1) for i, v in enumerate(r.items("history"))]
-    node: tuple[int, object] | None = None
-    for action in history:
-        node = (action, node)
-    state._history = node
-    state._moves = len(history)
+    state._set_history(history)
     log: tuple[Event, object] | None = None
     events = r.items("log")
     for i, item in enumerate(events):
         log = (_read_event(item, f"log[{i}]", len(history), np), log)
     state._log = log
     state._log_len = len(events)
-    state._legal = None
     if box != state.box():
         raise StateFormatError(f"box: with {np} players the box holds {_counts(state.box())!r}, not {_counts(box)!r}")
     check_consistency(state)

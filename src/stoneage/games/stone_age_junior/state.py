@@ -12,12 +12,12 @@ turning one up is then a chance node with that single outcome.
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import CHANCE, JSON, TERMINAL, State
-from stoneage.core.errors import IllegalActionError, PlayerError
+from stoneage.core.contract import JSON, State
+from stoneage.core.errors import PlayerError
+from stoneage.core.staged import StagedState
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import (
     BUILDING_SITE,
@@ -90,27 +90,26 @@ BUILDS_OF_HUT: tuple[tuple[int, ...], ...] = tuple(
 ALL_PLACES = (1 << NUM_POSITIONS) - 1
 
 
-class StoneAgeJuniorState(State):
+class StoneAgeJuniorState(StagedState):
     """A position of Stone Age Junior. Read it through the contract; fields are plain ints."""
 
+    FIRST_DECISION = CHOOSE_TILE
+    GAME_OVER = GAME_OVER
+    STAGE_NAMES = STAGES
+
+
     __slots__ = (
-        "_history",
-        "_legal",
         "_log",
         "_log_len",
-        "_moves",
         "built",
         "cards_priv",
         "cards_pub",
-        "cur",
         "dog_storage",
         "dogs",
         "face_up",
         "forest",
-        "game",
         "goods",
         "martin",
-        "num_players",
         "phase",
         "pile",
         "pile_hidden",
@@ -119,7 +118,6 @@ class StoneAgeJuniorState(State):
         "reveal_stack",
         "seen",
         "stacks",
-        "stage",
         "supply",
         "tile_pos",
         "trade_given",
@@ -155,9 +153,6 @@ class StoneAgeJuniorState(State):
     cards_priv: list[list[int]]  # per seat: goods cards held whose kind only the holder knows (sorted)
     trade_given: int  # bit g: good g was given to the trading post in this visit
     trade_taken: int  # bit g: good g was taken from the trading post in this visit
-    _history: tuple[int, object] | None  # actions as a linked list, newest first
-    _moves: int
-    _legal: list[int] | None
     _log: tuple[Event, object] | None  # public events as a linked list, newest first
     _log_len: int
 
@@ -191,48 +186,16 @@ class StoneAgeJuniorState(State):
         self.cards_priv = [[] for _ in range(np)]
         self.trade_given = 0
         self.trade_taken = 0
-        self._history = None
-        self._moves = 0
-        self._legal = None
+        self._start_history()
         self._log = None
         self._log_len = 0
 
     # --- contract ---------------------------------------------------------------------------
 
     @property
-    def seed(self) -> int:
-        return self.game.seed
-
-    @property
     def round(self) -> int:
         """The round: 1 while the first player's first turn is played, 0 during the setup."""
         return 0 if self.turn == 0 else (self.turn - 1) // self.num_players + 1
-
-    def current_player(self) -> int:
-        stage = self.stage
-        if stage >= FIRST_DECISION:
-            return TERMINAL if stage == GAME_OVER else self.cur
-        return CHANCE
-
-    def is_terminal(self) -> bool:
-        return self.stage == GAME_OVER
-
-    def legal_actions(self) -> list[int]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return list(legal)
-
-    def apply_action(self, action: int) -> None:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        if type(action) is not int or action not in legal:
-            action = self._checked(action, legal)
-        self._legal = None
-        self._history = (action, self._history)
-        self._moves += 1
-        self._apply(action)
 
     def chance_weights(self) -> list[tuple[int, int]]:
         stage = self.stage
@@ -253,26 +216,10 @@ class StoneAgeJuniorState(State):
             return [(A.DRAW + k, n) for k, n in enumerate(self.card_pool()) if n > 0]
         return []
 
-    def history(self) -> list[int]:
-        out = []
-        node = self._history
-        while node is not None:
-            out.append(node[0])
-            node = node[1]  # type: ignore[assignment]
-        out.reverse()
-        return out
-
-    def move_number(self) -> int:
-        """How many actions (chance outcomes included) have been applied."""
-        return self._moves
-
     def clone(self) -> StoneAgeJuniorState:
         other = StoneAgeJuniorState.__new__(StoneAgeJuniorState)
-        other.game = self.game
-        other.num_players = self.num_players
+        self._copy_plumbing(other)
         other.phase = self.phase
-        other.stage = self.stage
-        other.cur = self.cur
         other.turn = self.turn
         other.pos = self.pos[:]
         other.supply = self.supply[:]
@@ -295,9 +242,6 @@ class StoneAgeJuniorState(State):
         other.cards_priv = [c[:] for c in self.cards_priv]
         other.trade_given = self.trade_given
         other.trade_taken = self.trade_taken
-        other._history = self._history
-        other._moves = self._moves
-        other._legal = self._legal  # never mutated in place, so it can be shared
         other._log = self._log
         other._log_len = self._log_len
         return other
@@ -352,6 +296,9 @@ class StoneAgeJuniorState(State):
             assert not kinds
         other._legal = None
         return other
+
+    def num_actions(self) -> int:
+        return A.NUM_ACTIONS
 
     def action_to_string(self, action: int) -> str:
         return A.action_name(action)
@@ -520,33 +467,6 @@ class StoneAgeJuniorState(State):
         np = self.num_players
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
             raise PlayerError(f"player must be a seat 0..{np - 1}, not {player!r}")
-
-    def _checked(self, action: object, legal: list[int]) -> int:
-        """``action`` as a legal int (numpy ints are fine), or ``IllegalActionError``."""
-        if not isinstance(action, bool):
-            try:
-                index = operator.index(action)  # type: ignore[arg-type]
-            except TypeError:
-                pass
-            else:
-                if index in legal:
-                    return int(index)
-                action = index
-        raise IllegalActionError(self._illegal_reason(action))
-
-    def _illegal_reason(self, action: object) -> str:
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < A.NUM_ACTIONS:
-            return f"{action!r} is not an action (actions are ints 0..{A.NUM_ACTIONS - 1})"
-        if self.stage == GAME_OVER:
-            return f"{A.action_name(action)!r} is illegal: the game is over"
-        who = "chance" if self.stage < FIRST_DECISION else f"player {self.cur}"
-        legal = self._legal or []
-        sample = ", ".join(repr(A.action_name(a)) for a in legal[:6])
-        more = ", ..." if len(legal) > 6 else ""
-        return (
-            f"{A.action_name(action)!r} is illegal: {who} must decide {STAGES[self.stage]!r} "
-            f"(legal: {sample}{more})"
-        )
 
     # --- applying actions ---------------------------------------------------------------------
 
