@@ -135,8 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=_seed, help="seed of the dice, cards and players (default: random)")
     sim.add_argument("--expansion", action="append", default=[], metavar="NAME",
                      help="add an expansion, e.g. mammoth (repeatable)")
-    sim.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
-                     help="switch on a house rule (repeatable)")
+    sim.add_argument("--variant", action="append", default=[], metavar="NAME",
+                     help=f"switch on a house rule (repeatable); Stone Age: {', '.join(sorted(VARIANTS))}")
     sim.add_argument("--record", metavar="FILE", help="also write the game record to FILE")
     sim.add_argument("--quiet", action="store_true", help="print only the final scores")
     sim.set_defaults(run=cmd_simulate)
