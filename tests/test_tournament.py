@@ -306,3 +306,15 @@ def test_an_unwritable_records_directory_is_refused(tmp_path: Path) -> None:
     result = run("tournament", "--bots", "random,random", "--games", "2", "--records", str(blocker / "sub"))
     assert result.returncode == 2 and "cannot create the records directory" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_plot_of_a_clean_sweep_draws_its_error_bars(tmp_path: Path) -> None:
+    """A 100 % win rate puts the Wilson bound a rounding error away; the bars must still draw."""
+    from stoneage.sim.plots import plot
+
+    sweep = [GameResult(index=i, seed=i, players=2, bots=["a", "b"], bot_seeds=[0, 0], scores=[100, 50],
+                        winners=[0], steps=10, decisions=[5, 5], seconds_per_decision=[0.0, 0.0],
+                        max_seconds=[0.0, 0.0]) for i in range(100)]
+    picture = tmp_path / "sweep.png"
+    plot(sweep, picture)
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -37,8 +37,9 @@ def plot(results: Sequence[GameResult], path: str | Path) -> None:
     scores_axes.set_title("Final score")
     scores_axes.set_ylabel("points")
     rates = [row.win_rate for row in rows]
-    errors = [[rate - row.ci[0] for rate, row in zip(rates, rows, strict=True)],
-              [row.ci[1] - rate for rate, row in zip(rates, rows, strict=True)]]
+    # Wilson bounds can land a rounding error beyond a win rate of 0 or 1; error bars can't be negative.
+    errors = [[max(0.0, rate - row.ci[0]) for rate, row in zip(rates, rows, strict=True)],
+              [max(0.0, row.ci[1] - rate) for rate, row in zip(rates, rows, strict=True)]]
     wins_axes.bar(names, rates, yerr=errors, capsize=6, color="tab:blue", alpha=0.8)
     sizes = {result.players for result in results}
     if len(sizes) == 1:
