@@ -101,7 +101,7 @@ def _set(data: dict[str, Any], path: str, value: Any) -> None:
         ("round", "three", "round: expected an integer"),
         ("players.1.food", -3, r"players\[1\].food: -3 is out of range"),
         ("players.0.resources", [1, 2], r"players\[0\].resources: expected an object"),
-        ("players.2.tools_ready", [5], r"players\[2\].tools_ready\[0\]: expected an integer 1..4"),
+        ("players.2.tools_ready", [5], r"players\[2\].tools_ready\[0\]: 5 is out of range 1..4"),
         ("players.0.tools_ready", [1, 1, 1, 1], "4 tool tiles, at most 3"),
         ("pending.stage", "dance", "pending.stage: 'dance' is not one of"),
         ("display", [1, 2, 3], "display: expected 4 entries"),

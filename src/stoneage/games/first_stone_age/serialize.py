@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
+from stoneage.core.fields import FieldReader
 from stoneage.games.first_stone_age import actions as A, state as S
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
@@ -165,70 +166,6 @@ def observation(state: FirstStoneAgeState, player: int) -> JSON:
 # --- reading ------------------------------------------------------------------------------------
 
 
-class _Reader:
-    """Reads fields with type and range checks; errors name the field."""
-
-    def __init__(self, data: Any, path: str) -> None:
-        if not isinstance(data, dict):
-            raise StateFormatError(f"{path or 'state'}: expected an object, got {type(data).__name__}")
-        self.data = data
-        self.path = path
-
-    def name(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def raw(self, key: str) -> Any:
-        if key not in self.data:
-            raise StateFormatError(f"{self.name(key)}: missing")
-        return self.data[key]
-
-    def integer(self, key: str, low: int, high: int | None = None, nullable: bool = False) -> int | None:
-        value = self.raw(key)
-        if value is None and nullable:
-            return None
-        return _integer(value, self.name(key), low, high)
-
-    def int_list(self, key: str, low: int, high: int) -> list[int]:
-        value = self.raw(key)
-        if not isinstance(value, list):
-            raise StateFormatError(f"{self.name(key)}: expected a list, got {value!r}")
-        return [_integer(item, f"{self.name(key)}[{i}]", low, high) for i, item in enumerate(value)]
-
-    def choice(self, key: str, names: tuple[str, ...], nullable: bool = False) -> int:
-        value = self.raw(key)
-        if value is None and nullable:
-            return -1
-        if not isinstance(value, str) or value not in names:
-            raise StateFormatError(f"{self.name(key)}: {value!r} is not one of {', '.join(names)}")
-        return names.index(value)
-
-    def boolean(self, key: str) -> bool:
-        value = self.raw(key)
-        if not isinstance(value, bool):
-            raise StateFormatError(f"{self.name(key)}: expected true or false, got {value!r}")
-        return value
-
-    def items(self, key: str, length: int | None = None) -> list[Any]:
-        value = self.raw(key)
-        if not isinstance(value, list):
-            raise StateFormatError(f"{self.name(key)}: expected a list, got {value!r}")
-        if length is not None and len(value) != length:
-            raise StateFormatError(f"{self.name(key)}: expected {length} entries, got {len(value)}")
-        return value
-
-    def sub(self, key: str) -> _Reader:
-        return _Reader(self.raw(key), self.name(key))
-
-
-def _integer(value: Any, name: str, low: int, high: int | None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise StateFormatError(f"{name}: expected an integer, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise StateFormatError(f"{name}: {value} is out of range {bound}")
-    return value
-
-
 _KINDS_OR_UNKNOWN = (*CARD_NAMES, UNKNOWN_NAME)
 
 
@@ -239,7 +176,7 @@ def _kind(value: Any, name: str) -> int:
 
 
 def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
-    r = _Reader(item, path)
+    r = FieldReader(item, path)
     at = r.integer("at", 0, max(moves - 1, 0))
     turn = r.integer("turn", 0)
     kind = r.choice("event", S.EVENTS)
@@ -249,28 +186,23 @@ def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
         raise StateFormatError(f"{path}: unexpected field {sorted(extra)[0]!r} for a {S.EVENTS[kind]!r} event")
     player = slot = card = value = -1
     if "player" in fields:
-        player = _int(r.integer("player", 0, players - 1))
+        player = r.integer("player", 0, players - 1)
     if "slot" in fields:
-        slot = _int(r.integer("slot", 0, CIRCLE_SIZE - 1))
+        slot = r.integer("slot", 0, CIRCLE_SIZE - 1)
     if "card" in fields:
         card = r.choice("card", CARD_NAMES)
     if "as" in fields:
         value = r.choice("as", GOODS)
     elif "hut" in fields:
-        value = _int(r.integer("hut", 1, NUM_HUTS))
+        value = r.integer("hut", 1, NUM_HUTS)
     elif "steps" in fields:
-        value = _int(r.integer("steps", 1, MOVE_MAX))
-    return (_int(at), _int(turn), kind, player, slot, card, value)
+        value = r.integer("steps", 1, MOVE_MAX)
+    return (at, turn, kind, player, slot, card, value)
 
 
-def _int(value: int | None) -> int:
-    assert value is not None
-    return value
-
-
-def _read_player(state: FirstStoneAgeState, p: int, r: _Reader) -> None:
-    hut = r.integer("hut", 1, NUM_HUTS, nullable=True)
-    state.huts[p] = hut or 0
+def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
+    hut = max(r.optional("hut", 1, NUM_HUTS), 0)
+    state.huts[p] = hut
     names = r.items("cards")
     kinds = []
     for i, name in enumerate(names):
@@ -296,7 +228,7 @@ def _read_player(state: FirstStoneAgeState, p: int, r: _Reader) -> None:
         raise StateFormatError(f"{r.name('cards')}: goods that hut {hut} does not need")
     state.have[p] = have
     state.guff_as[p] = guff_as
-    built = r.int_list("built", 1, NUM_HUTS)
+    built = r.integers("built", 1, NUM_HUTS)
     if len(built) > HUTS_TO_WIN:
         raise StateFormatError(f"{r.name('built')}: at most {HUTS_TO_WIN} huts are built")
     state.built[p] = tuple(built)
@@ -304,7 +236,7 @@ def _read_player(state: FirstStoneAgeState, p: int, r: _Reader) -> None:
 
 def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    r = _Reader(data, "")
+    r = FieldReader(data, "")
     if r.raw("game") != GAME_NAME:
         raise StateFormatError(f"game: expected {GAME_NAME!r}, got {r.raw('game')!r}")
     if r.raw("format") != FORMAT_VERSION:
@@ -316,18 +248,17 @@ def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     state.game = game
     state.num_players = np
     state.phase = r.choice("phase", S.PHASES)
-    state.turn = _int(r.integer("turn", 0))
+    state.turn = r.integer("turn", 0)
     pending = r.sub("pending")
     state.stage = pending.choice("stage", S.STAGES)
-    state.cur = _int(pending.integer("player", 0, np - 1))
-    martin = r.integer("martin", 0, CIRCLE_SIZE - 1, nullable=True)
-    state.martin = -1 if martin is None else martin
+    state.cur = pending.integer("player", 0, np - 1)
+    state.martin = r.optional("martin", 0, CIRCLE_SIZE - 1)
     state.circle = [S.EMPTY] * CIRCLE_SIZE
     state.seen = 0
     for s, item in enumerate(r.items("circle", CIRCLE_SIZE)):
         if item is None:
             continue
-        place = _Reader(item, f"circle[{s}]")
+        place = FieldReader(item, f"circle[{s}]")
         state.circle[s] = _kind(place.raw("card"), place.name("card"))
         if place.boolean("seen"):
             state.seen |= 1 << s
@@ -336,24 +267,24 @@ def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     if state.top < 0:
         state.top = S.EMPTY
     state.pile = [_kind(k, f"draw_pile.below[{i}]") for i, k in enumerate(pile.items("below"))]
-    state.pile_hidden = _int(pile.integer("unseen", 0, len(state.pile)))
+    state.pile_hidden = pile.integer("unseen", 0, len(state.pile))
     box = r.raw("box")
     expected_box = [CARD_NAMES[k] for k in S.removed_cards(np)]
     if box != expected_box:
         raise StateFormatError(f"box: with {np} players the box holds {expected_box!r}, not {box!r}")
     huts = r.sub("hut_pile")
     state.hut_pile = 0
-    for h in huts.int_list("huts", 1, NUM_HUTS):
+    for h in huts.integers("huts", 1, NUM_HUTS):
         state.hut_pile |= 1 << (h - 1)
-    state.hut_order = tuple(huts.int_list("order", 1, NUM_HUTS))
+    state.hut_order = tuple(huts.integers("order", 1, NUM_HUTS))
     players = r.items("players", np)
     state.huts = [0] * np
     state.have = [0] * np
     state.guff_as = [-1] * np
     state.built = [()] * np
     for p in range(np):
-        _read_player(state, p, _Reader(players[p], f"players[{p}]"))
-    history = r.int_list("history", 0, A.NUM_ACTIONS - 1)
+        _read_player(state, p, FieldReader(players[p], f"players[{p}]"))
+    history = r.integers("history", 0, A.NUM_ACTIONS - 1)
     state._set_history(history)
     log: tuple[Event, object] | None = None
     events = r.items("log")

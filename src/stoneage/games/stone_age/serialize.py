@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import PlayerError, StateFormatError
+from stoneage.core.fields import FieldReader
 from stoneage.games.stone_age import actions as A, state as S
 from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
@@ -181,61 +182,7 @@ def observation(state: StoneAgeState, player: int) -> JSON:
 # --- reading ------------------------------------------------------------------------------------
 
 
-class _Reader:
-    """Reads fields with type and range checks; errors name the field."""
-
-    def __init__(self, data: Any, path: str) -> None:
-        if not isinstance(data, dict):
-            raise StateFormatError(f"{path or 'state'}: expected an object, got {type(data).__name__}")
-        self.data = data
-        self.path = path
-
-    def _name(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def raw(self, key: str) -> Any:
-        if key not in self.data:
-            raise StateFormatError(f"{self._name(key)}: missing")
-        return self.data[key]
-
-    def integer(self, key: str, low: int, high: int | None = None) -> int:
-        value = self.raw(key)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise StateFormatError(f"{self._name(key)}: expected an integer, got {value!r}")
-        if value < low or (high is not None and value > high):
-            bound = f"{low}..{high}" if high is not None else f">= {low}"
-            raise StateFormatError(f"{self._name(key)}: {value} is out of range {bound}")
-        return value
-
-    def integers(self, key: str, low: int, high: int, length: int | None = None) -> list[int]:
-        value = self.raw(key)
-        if not isinstance(value, list):
-            raise StateFormatError(f"{self._name(key)}: expected a list, got {value!r}")
-        if length is not None and len(value) != length:
-            raise StateFormatError(f"{self._name(key)}: expected {length} entries, got {len(value)}")
-        for i, item in enumerate(value):
-            if isinstance(item, bool) or not isinstance(item, int) or not low <= item <= high:
-                raise StateFormatError(f"{self._name(key)}[{i}]: expected an integer {low}..{high}, got {item!r}")
-        return value
-
-    def id_set(self, key: str, low: int, high: int) -> list[int]:
-        """A list of distinct ids."""
-        value = self.integers(key, low, high)
-        if len(set(value)) != len(value):
-            raise StateFormatError(f"{self._name(key)}: an id appears twice in {value!r}")
-        return value
-
-    def choice(self, key: str, names: tuple[str, ...]) -> int:
-        value = self.raw(key)
-        if value not in names:
-            raise StateFormatError(f"{self._name(key)}: {value!r} is not one of {', '.join(names)}")
-        return names.index(value)
-
-    def sub(self, key: str) -> _Reader:
-        return _Reader(self.raw(key), self._name(key))
-
-
-def _read_player(state: StoneAgeState, p: int, r: _Reader) -> None:
+def _read_player(state: StoneAgeState, p: int, r: FieldReader) -> None:
     pl = state.players
     base = p * STRIDE
     pl[base + FIGURES] = r.integer("figures", START_FIGURES, MAX_FIGURES)
@@ -261,7 +208,7 @@ def _read_player(state: StoneAgeState, p: int, r: _Reader) -> None:
     if not isinstance(buildings, list):
         raise StateFormatError(f"{r.path}.buildings: expected a list")
     for i, item in enumerate(buildings):
-        building = _Reader(item, f"{r.path}.buildings[{i}]")
+        building = FieldReader(item, f"{r.path}.buildings[{i}]")
         tile = building.integer("tile", 0, NUM_TILES - 1)
         kind = BUILDING_KINDS[TILE_KIND[tile]].name
         if building.raw("kind") != kind:
@@ -276,7 +223,7 @@ def _read_player(state: StoneAgeState, p: int, r: _Reader) -> None:
         pl[base + MAMMOTH_POINTS] = r.integer("mammoth_points", 0)
 
 
-def _read_mammoth(state: StoneAgeState, r: _Reader) -> None:
+def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
     np = state.num_players
     state.herd = state.bonus_tile = state.next_back = -1
     state.mammoth_pile = state.tamers = 0
@@ -318,7 +265,7 @@ def _read_mammoth(state: StoneAgeState, r: _Reader) -> None:
 
 def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    r = _Reader(data, "")
+    r = FieldReader(data, "")
     if r.raw("game") != "stone_age":
         raise StateFormatError(f"game: expected 'stone_age', got {r.raw('game')!r}")
     if type(r.raw("format")) is not int or r.raw("format") != FORMAT_VERSION:
@@ -334,7 +281,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     if not isinstance(players, list) or len(players) != np:
         raise StateFormatError(f"players: expected a list of {np} players")
     for p in range(np):
-        _read_player(state, p, _Reader(players[p], f"players[{p}]"))
+        _read_player(state, p, FieldReader(players[p], f"players[{p}]"))
     state.board = [0] * (NUM_LOCATIONS * (np + 1))
     board = r.sub("board")
     for loc, name in enumerate(LOCATIONS):
@@ -349,7 +296,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state.tops = [-1] * 4
     state.stack_left = [0] * 4
     for s, item in enumerate(stacks):
-        stack = _Reader(item, f"stacks[{s}]")
+        stack = FieldReader(item, f"stacks[{s}]")
         state.tops[s] = stack.integer("top", -1, NUM_TILES - 1)
         state.stack_left[s] = stack.integer("left", 0, STACK_SIZE)
     state.deck = _mask(r.id_set("deck", 1, NUM_CARDS), 1)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
+from stoneage.core.fields import FieldReader, check_choice, check_integer
 from stoneage.games.stone_age_junior import actions as A, state as S
 from stoneage.games.stone_age_junior.data import (
     BUILDING_SITE,
@@ -219,85 +220,20 @@ def observation(state: StoneAgeJuniorState, player: int) -> JSON:
 # --- reading ------------------------------------------------------------------------------------
 
 
-class _Reader:
-    """Reads fields with type and range checks; errors name the field."""
-
-    def __init__(self, data: Any, path: str) -> None:
-        if not isinstance(data, dict):
-            raise StateFormatError(f"{path or 'state'}: expected an object, got {type(data).__name__}")
-        self.data = data
-        self.path = path
-
-    def name(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def raw(self, key: str) -> Any:
-        if key not in self.data:
-            raise StateFormatError(f"{self.name(key)}: missing")
-        return self.data[key]
-
-    def integer(self, key: str, low: int, high: int | None = None) -> int:
-        return _integer(self.raw(key), self.name(key), low, high)
-
-    def optional(self, key: str, low: int, high: int) -> int:
-        """An integer or null (read as -1)."""
-        value = self.raw(key)
-        return -1 if value is None else _integer(value, self.name(key), low, high)
-
-    def choice(self, key: str, names: tuple[str, ...], nullable: bool = False) -> int:
-        return _choice(self.raw(key), self.name(key), names, nullable)
-
-    def boolean(self, key: str) -> bool:
-        value = self.raw(key)
-        if not isinstance(value, bool):
-            raise StateFormatError(f"{self.name(key)}: expected true or false, got {value!r}")
-        return value
-
-    def items(self, key: str, length: int | None = None) -> list[Any]:
-        value = self.raw(key)
-        if not isinstance(value, list):
-            raise StateFormatError(f"{self.name(key)}: expected a list, got {value!r}")
-        if length is not None and len(value) != length:
-            raise StateFormatError(f"{self.name(key)}: expected {length} entries, got {len(value)}")
-        return value
-
-    def names(self, key: str, names: tuple[str, ...]) -> list[int]:
-        return [_choice(v, f"{self.name(key)}[{i}]", names) for i, v in enumerate(self.items(key))]
-
-    def counts(self, key: str) -> list[int]:
-        """A ``{good: count}`` object with all five goods."""
-        sub = self.sub(key)
-        extra = set(sub.data) - set(GOODS)
-        if extra:
-            raise StateFormatError(f"{self.name(key)}: {sorted(extra)[0]!r} is not a good ({', '.join(GOODS)})")
-        return [sub.integer(g, 0, GOODS_IN_BOX) for g in GOODS]
-
-    def sub(self, key: str) -> _Reader:
-        return _Reader(self.raw(key), self.name(key))
-
-
-def _integer(value: Any, name: str, low: int, high: int | None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise StateFormatError(f"{name}: expected an integer, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise StateFormatError(f"{name}: {value} is out of range {bound}")
-    return value
-
-
-def _choice(value: Any, name: str, names: tuple[str, ...], nullable: bool = False) -> int:
-    if value is None and nullable:
-        return -1
-    if not isinstance(value, str) or value not in names:
-        raise StateFormatError(f"{name}: {value!r} is not one of {', '.join(names)}")
-    return names.index(value)
+def _read_counts(r: FieldReader, key: str) -> list[int]:
+    """A ``{good: count}`` object with all five goods."""
+    sub = r.sub(key)
+    extra = set(sub.data) - set(GOODS)
+    if extra:
+        raise StateFormatError(f"{r.name(key)}: {sorted(extra)[0]!r} is not a good ({', '.join(GOODS)})")
+    return [sub.integer(g, 0, GOODS_IN_BOX) for g in GOODS]
 
 
 _BUILD_INDEX = {build: k for k, build in enumerate(BUILDS)}
 
 
 def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
-    r = _Reader(item, path)
+    r = FieldReader(item, path)
     at = r.integer("at", 0, max(moves - 1, 0))
     turn = r.integer("turn", 0)
     kind = r.choice("event", S.EVENTS)
@@ -327,15 +263,15 @@ def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
         elif field == "card":
             value = r.choice(field, CARD_NAMES, nullable=True)
         elif field == "paid":
-            items = tuple(sorted(r.names(field, ITEM_NAMES)))
+            items = tuple(sorted(r.choices(field, ITEM_NAMES)))
             key = (slots[4], items)
             if key not in _BUILD_INDEX:
                 raise StateFormatError(f"{r.name(field)}: does not pay hut {slots[4]} exactly")
             value = _BUILD_INDEX[key]
         else:  # places
             pair = r.items(field, 2)
-            a = _integer(pair[0], f"{r.name(field)}[0]", 0, NUM_POSITIONS - 1)
-            b = _integer(pair[1], f"{r.name(field)}[1]", 0, NUM_POSITIONS - 1)
+            a = check_integer(pair[0], f"{r.name(field)}[0]", 0, NUM_POSITIONS - 1)
+            b = check_integer(pair[1], f"{r.name(field)}[1]", 0, NUM_POSITIONS - 1)
             if a >= b:
                 raise StateFormatError(f"{r.name(field)}: two different places, ascending")
             slots[4], slots[5] = a, b
@@ -344,8 +280,8 @@ def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
     return (slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6])
 
 
-def _read_cards(r: _Reader, key: str) -> list[int]:
-    kinds = r.names(key, CARD_NAMES)
+def _read_cards(r: FieldReader, key: str) -> list[int]:
+    kinds = r.choices(key, CARD_NAMES)
     if kinds != sorted(kinds):
         raise StateFormatError(f"{r.name(key)}: cards are listed in the order {', '.join(CARD_NAMES)}")
     return kinds
@@ -353,7 +289,7 @@ def _read_cards(r: _Reader, key: str) -> list[int]:
 
 def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    r = _Reader(data, "")
+    r = FieldReader(data, "")
     if r.raw("game") != GAME_NAME:
         raise StateFormatError(f"game: expected {GAME_NAME!r}, got {r.raw('game')!r}")
     if r.raw("format") != FORMAT_VERSION:
@@ -372,18 +308,18 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
     state.tile_pos = pending.optional("place", 0, NUM_POSITIONS - 1)
     state.reveal_stack = pending.optional("stack", 0, NUM_STACKS - 1)
     trade = pending.sub("trade")
-    state.trade_given = sum(1 << g for g in set(trade.names("given", GOODS)))
-    state.trade_taken = sum(1 << g for g in set(trade.names("taken", GOODS)))
+    state.trade_given = sum(1 << g for g in set(trade.choices("given", GOODS)))
+    state.trade_taken = sum(1 << g for g in set(trade.choices("taken", GOODS)))
     figures = r.items("figures", np)
-    state.pos = [_choice(v, f"figures[{p}]", RING) for p, v in enumerate(figures)]
-    state.supply = r.counts("supply")
-    state.post = r.counts("trading_post")
-    box = r.counts("box")
+    state.pos = [check_choice(v, f"figures[{p}]", RING) for p, v in enumerate(figures)]
+    state.supply = _read_counts(r, "supply")
+    state.post = _read_counts(r, "trading_post")
+    box = _read_counts(r, "box")
     state.dog_storage = r.integer("dog_storage", 0, NUM_DOGS)
     state.forest = [S.UNKNOWN] * NUM_POSITIONS
     state.seen = state.up = 0
     for i, item in enumerate(r.items("forest", NUM_POSITIONS)):
-        place = _Reader(item, f"forest[{i}]")
+        place = FieldReader(item, f"forest[{i}]")
         state.forest[i] = place.choice("tile", (*TILE_NAMES, UNKNOWN_NAME))
         if state.forest[i] == len(TILE_NAMES):
             state.forest[i] = S.UNKNOWN
@@ -392,17 +328,18 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
     state.stacks = []
     state.face_up = []
     for s, item in enumerate(r.items("huts", NUM_STACKS)):
-        stack = _Reader(item, f"huts[{s}]")
+        stack = FieldReader(item, f"huts[{s}]")
         state.face_up.append(max(stack.optional("face_up", 1, NUM_HUTS), 0))
         below = []
         for j, value in enumerate(stack.items("below")):
-            below.append(S.UNKNOWN if value == UNKNOWN_NAME else _integer(value, f"huts[{s}].below[{j}]", 1, NUM_HUTS))
+            below.append(S.UNKNOWN if value == UNKNOWN_NAME
+                         else check_integer(value, f"huts[{s}].below[{j}]", 1, NUM_HUTS))
         state.stacks.append(below)
     if game.cards:
         state.martin = r.choice("martin", RING)
         pile = r.sub("pile")
         names = (*CARD_NAMES, UNKNOWN_NAME)
-        kinds = [_choice(v, f"pile.cards[{i}]", names) for i, v in enumerate(pile.items("cards"))]
+        kinds = [check_choice(v, f"pile.cards[{i}]", names) for i, v in enumerate(pile.items("cards"))]
         state.pile = [S.UNKNOWN if k == len(CARD_NAMES) else k for k in kinds]
         state.pile_hidden = pile.integer("unseen", 0, len(state.pile))
     else:
@@ -415,16 +352,16 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
     players = r.items("players", np)
     state.goods, state.dogs, state.cards_pub, state.cards_priv, state.built = [], [], [], [], []
     for p in range(np):
-        seat = _Reader(players[p], f"players[{p}]")
-        state.goods.append(seat.counts("goods"))
+        seat = FieldReader(players[p], f"players[{p}]")
+        state.goods.append(_read_counts(seat, "goods"))
         state.dogs.append(seat.integer("dogs", 0, NUM_DOGS))
         state.cards_pub.append(_read_cards(seat, "cards_public"))
         state.cards_priv.append(_read_cards(seat, "cards_hidden"))
-        built = [_integer(v, f"players[{p}].built[{j}]", 1, NUM_HUTS) for j, v in enumerate(seat.items("built"))]
+        built = [check_integer(v, f"players[{p}].built[{j}]", 1, NUM_HUTS) for j, v in enumerate(seat.items("built"))]
         if len(built) > HUTS_TO_WIN:
             raise StateFormatError(f"players[{p}].built: at most {HUTS_TO_WIN} huts are built")
         state.built.append(tuple(built))
-    history = [_integer(v, f"history[{i}]", 0, A.NUM_ACTIONS - 1) for i, v in enumerate(r.items("history"))]
+    history = [check_integer(v, f"history[{i}]", 0, A.NUM_ACTIONS - 1) for i, v in enumerate(r.items("history"))]
     state._set_history(history)
     log: tuple[Event, object] | None = None
     events = r.items("log")

@@ -1,0 +1,99 @@
+"""Reading JSON states field by field: type and range checks whose errors name the field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stoneage.core.errors import StateFormatError
+
+
+def check_integer(value: Any, name: str, low: int, high: int | None = None) -> int:
+    """``value`` if it is an integer in ``low..high``; else ``StateFormatError`` naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise StateFormatError(f"{name}: expected an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise StateFormatError(f"{name}: {value} is out of range {bound}")
+    return value
+
+
+def check_choice(value: Any, name: str, names: tuple[str, ...], nullable: bool = False) -> int:
+    """The index of ``value`` in ``names`` (-1 for null when ``nullable``)."""
+    if value is None and nullable:
+        return -1
+    if not isinstance(value, str) or value not in names:
+        raise StateFormatError(f"{name}: {value!r} is not one of {', '.join(names)}")
+    return names.index(value)
+
+
+class FieldReader:
+    """One JSON object of a state, read with checks; ``path`` names it in errors."""
+
+    def __init__(self, data: Any, path: str = "") -> None:
+        if not isinstance(data, dict):
+            raise StateFormatError(f"{path or 'state'}: expected an object, got {type(data).__name__}")
+        self.data: dict[str, Any] = data
+        self.path = path
+
+    def name(self, key: str) -> str:
+        """The full name of a field, e.g. ``players[1].food``."""
+        return f"{self.path}.{key}" if self.path else key
+
+    def raw(self, key: str) -> Any:
+        """A field's value, unchecked (it must be present)."""
+        if key not in self.data:
+            raise StateFormatError(f"{self.name(key)}: missing")
+        return self.data[key]
+
+    def integer(self, key: str, low: int, high: int | None = None) -> int:
+        """An integer in ``low..high``."""
+        return check_integer(self.raw(key), self.name(key), low, high)
+
+    def optional(self, key: str, low: int, high: int | None = None) -> int:
+        """An integer in ``low..high``, or null (read as -1)."""
+        value = self.raw(key)
+        return -1 if value is None else check_integer(value, self.name(key), low, high)
+
+    def integers(self, key: str, low: int, high: int, length: int | None = None) -> list[int]:
+        """A list of integers in ``low..high`` (of ``length`` entries, if given)."""
+        return [check_integer(v, f"{self.name(key)}[{i}]", low, high)
+                for i, v in enumerate(self.items(key, length))]
+
+    def id_set(self, key: str, low: int, high: int) -> list[int]:
+        """A list of distinct ids in ``low..high``."""
+        value = self.integers(key, low, high)
+        if len(set(value)) != len(value):
+            raise StateFormatError(f"{self.name(key)}: an id appears twice in {value!r}")
+        return value
+
+    def choice(self, key: str, names: tuple[str, ...], nullable: bool = False) -> int:
+        """The index of a name in ``names`` (-1 for null when ``nullable``)."""
+        return check_choice(self.raw(key), self.name(key), names, nullable)
+
+    def choices(self, key: str, names: tuple[str, ...]) -> list[int]:
+        """A list of names, as indices in ``names``."""
+        return [check_choice(v, f"{self.name(key)}[{i}]", names) for i, v in enumerate(self.items(key))]
+
+    def boolean(self, key: str) -> bool:
+        """true or false."""
+        value = self.raw(key)
+        if not isinstance(value, bool):
+            raise StateFormatError(f"{self.name(key)}: expected true or false, got {value!r}")
+        return value
+
+    def items(self, key: str, length: int | None = None) -> list[Any]:
+        """A list (of ``length`` entries, if given), its items unchecked."""
+        value = self.raw(key)
+        if not isinstance(value, list):
+            raise StateFormatError(f"{self.name(key)}: expected a list, got {value!r}")
+        if length is not None and len(value) != length:
+            raise StateFormatError(f"{self.name(key)}: expected {length} entries, got {len(value)}")
+        return value
+
+    def sub(self, key: str) -> FieldReader:
+        """A nested object."""
+        return FieldReader(self.raw(key), self.name(key))
+
+    def at(self, key: str, index: int) -> FieldReader:
+        """The object at ``index`` of a list field."""
+        return FieldReader(self.items(key)[index], f"{self.name(key)}[{index}]")
