@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stoneage.core.contract import JSON, Game
-from stoneage.core.errors import GameOptionError
+from stoneage.core.options import check_names, check_table
 from stoneage.games.first_stone_age.actions import NUM_ACTIONS
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
 
@@ -29,19 +29,8 @@ class FirstStoneAgeGame(Game):
         first_player: int = 0,
         variants: Sequence[str] = (),
     ) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise GameOptionError(f"players must be 2, 3 or 4, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise GameOptionError(f"seed must be a non-negative integer, not {seed!r}")
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
-            0 <= first_player < players
-        ):
-            raise GameOptionError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
-        if isinstance(variants, str):
-            raise GameOptionError("variants must be a list of names, not a string")
-        for variant in variants:
-            if variant not in VARIANTS:
-                raise GameOptionError(f"unknown variant {variant!r} (first_stone_age has none)")
+        check_table(players, seed, first_player)
+        check_names("variant", variants, VARIANTS)
         self.num_players = players
         self.seed = seed
         self.first_player = first_player

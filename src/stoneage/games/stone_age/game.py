@@ -7,6 +7,7 @@ from typing import Any
 
 from stoneage.core.contract import JSON, Game
 from stoneage.core.errors import GameOptionError
+from stoneage.core.options import check_names, check_table
 from stoneage.games.stone_age.actions import NUM_ACTIONS
 from stoneage.games.stone_age.mammoth import load_tiles, tiles_to_json
 from stoneage.games.stone_age.state import StoneAgeState
@@ -37,30 +38,14 @@ class StoneAgeGame(Game):
         variants: Sequence[str] = (),
         mammoth_tiles: str | list[Any] | None = None,
     ) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise GameOptionError(f"players must be 2, 3 or 4, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise GameOptionError(f"seed must be a non-negative integer, not {seed!r}")
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
-            0 <= first_player < players
-        ):
-            raise GameOptionError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
-        if isinstance(expansions, str):
-            raise GameOptionError("expansions must be a list of names, not a string")
-        for expansion in expansions:
-            if expansion not in KNOWN_EXPANSIONS:
-                known = ", ".join(KNOWN_EXPANSIONS) or "none yet"
-                raise GameOptionError(f"unknown expansion {expansion!r} (known: {known})")
-        if isinstance(variants, str):
-            raise GameOptionError("variants must be a list of names, not a string")
-        for variant in variants:
-            if variant not in VARIANTS:
-                raise GameOptionError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+        check_table(players, seed, first_player)
+        expansions = check_names("expansion", expansions, KNOWN_EXPANSIONS)
+        variants = check_names("variant", variants, VARIANTS)
         self.num_players = players
         self.seed = seed
         self.first_player = first_player
-        self.expansions = tuple(sorted(set(expansions)))
-        self.variants = tuple(sorted(set(variants)))
+        self.expansions = expansions
+        self.variants = variants
         self.hunt_repeat = "hunt_repeat" in self.variants
         self.two_resources_at_once = "two_resources_at_once" in self.variants
         self.mammoth = "mammoth" in self.expansions

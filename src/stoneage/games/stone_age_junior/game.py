@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stoneage.core.contract import JSON, Game
-from stoneage.core.errors import GameOptionError
+from stoneage.core.options import check_names, check_table
 from stoneage.games.stone_age_junior.actions import NUM_ACTIONS
 from stoneage.games.stone_age_junior.data import EXPANSION_CARDS
 from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
@@ -37,29 +37,12 @@ class StoneAgeJuniorGame(Game):
         expansions: Sequence[str] = (),
         variants: Sequence[str] = (),
     ) -> None:
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise GameOptionError(f"players must be 2, 3 or 4, not {players!r}")
-        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise GameOptionError(f"seed must be a non-negative integer, not {seed!r}")
-        if isinstance(first_player, bool) or not isinstance(first_player, int) or not (
-            0 <= first_player < players
-        ):
-            raise GameOptionError(f"first_player must be a seat 0..{players - 1}, not {first_player!r}")
-        if isinstance(expansions, str):
-            raise GameOptionError("expansions must be a list of names, not a string")
-        for expansion in expansions:
-            if expansion not in KNOWN_EXPANSIONS:
-                raise GameOptionError(f"unknown expansion {expansion!r} (known: {', '.join(KNOWN_EXPANSIONS)})")
-        if isinstance(variants, str):
-            raise GameOptionError("variants must be a list of names, not a string")
-        for variant in variants:
-            if variant not in VARIANTS:
-                raise GameOptionError(f"unknown variant {variant!r} (known: {', '.join(VARIANTS)})")
+        check_table(players, seed, first_player)
         self.num_players = players
         self.seed = seed
         self.first_player = first_player
-        self.expansions = tuple(sorted(set(expansions)))
-        self.variants = tuple(sorted(set(variants)))
+        self.expansions = check_names("expansion", expansions, KNOWN_EXPANSIONS)
+        self.variants = check_names("variant", variants, VARIANTS)
         self.cards = EXPANSION_CARDS in self.expansions
         self.one_swap = "one_swap" in self.variants
 
