@@ -97,3 +97,15 @@ class FieldReader:
     def at(self, key: str, index: int) -> FieldReader:
         """The object at ``index`` of a list field."""
         return FieldReader(self.items(key)[index], f"{self.name(key)}[{index}]")
+
+
+def read_header(data: Any, game: str, version: int, params: dict[str, Any]) -> FieldReader:
+    """The reader of a whole state, once its game, format version and parameters are checked."""
+    r = FieldReader(data)
+    if r.raw("game") != game:
+        raise StateFormatError(f"game: expected {game!r}, got {r.raw('game')!r}")
+    if type(r.raw("format")) is not int or r.raw("format") != version:
+        raise StateFormatError(f"format: expected {version}, got {r.raw('format')!r}")
+    if r.raw("params") != params:
+        raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {params!r}")
+    return r

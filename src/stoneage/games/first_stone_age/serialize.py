@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
-from stoneage.core.fields import FieldReader
+from stoneage.core.fields import FieldReader, read_header
 from stoneage.games.first_stone_age import actions as A, state as S
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
@@ -236,13 +236,7 @@ def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
 
 def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    r = FieldReader(data, "")
-    if r.raw("game") != GAME_NAME:
-        raise StateFormatError(f"game: expected {GAME_NAME!r}, got {r.raw('game')!r}")
-    if r.raw("format") != FORMAT_VERSION:
-        raise StateFormatError(f"format: expected {FORMAT_VERSION}, got {r.raw('format')!r}")
-    if r.raw("params") != game.params():
-        raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {game.params()!r}")
+    r = read_header(data, GAME_NAME, FORMAT_VERSION, game.params())
     np = game.num_players
     state = S.FirstStoneAgeState.__new__(S.FirstStoneAgeState)
     state.game = game

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import PlayerError, StateFormatError
-from stoneage.core.fields import FieldReader
+from stoneage.core.fields import FieldReader, read_header
 from stoneage.games.stone_age import actions as A, state as S
 from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
@@ -265,13 +265,7 @@ def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
 
 def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    r = FieldReader(data, "")
-    if r.raw("game") != "stone_age":
-        raise StateFormatError(f"game: expected 'stone_age', got {r.raw('game')!r}")
-    if type(r.raw("format")) is not int or r.raw("format") != FORMAT_VERSION:
-        raise StateFormatError(f"format: expected {FORMAT_VERSION}, got {r.raw('format')!r}")
-    if r.raw("params") != game.params():
-        raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {game.params()!r}")
+    r = read_header(data, "stone_age", FORMAT_VERSION, game.params())
     np = game.num_players
     state = S.StoneAgeState.__new__(S.StoneAgeState)
     state.game = game

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
-from stoneage.core.fields import FieldReader, check_choice, check_integer
+from stoneage.core.fields import FieldReader, check_choice, check_integer, read_header
 from stoneage.games.stone_age_junior import actions as A, state as S
 from stoneage.games.stone_age_junior.data import (
     BUILDING_SITE,
@@ -289,13 +289,7 @@ def _read_cards(r: FieldReader, key: str) -> list[int]:
 
 def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    r = FieldReader(data, "")
-    if r.raw("game") != GAME_NAME:
-        raise StateFormatError(f"game: expected {GAME_NAME!r}, got {r.raw('game')!r}")
-    if r.raw("format") != FORMAT_VERSION:
-        raise StateFormatError(f"format: expected {FORMAT_VERSION}, got {r.raw('format')!r}")
-    if r.raw("params") != game.params():
-        raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {game.params()!r}")
+    r = read_header(data, GAME_NAME, FORMAT_VERSION, game.params())
     np = game.num_players
     state = S.StoneAgeJuniorState.__new__(S.StoneAgeJuniorState)
     state.game = game
