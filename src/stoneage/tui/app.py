@@ -24,8 +24,11 @@ from stoneage.tui.render import (
     board_lines,
     expected_by_count,
     location_rules,
+    mammoth_lines,
+    mammoth_rules,
     odds_lines,
     players_table,
+    six_odds,
     tool_bonus_of,
 )
 from stoneage.tui.session import HintUnavailable, Session
@@ -46,7 +49,12 @@ KEYS_HELP = """Keys
 
 Players table: F farmers, T tool makers, H hut builders, S shamans on sand cards;
 +2R an unused two-resources card. The help panel shows the rules of the
-location under the cursor and the chance of each yield."""
+location under the cursor and the chance of each yield.
+
+With the Mammoth Herd (--expansion mammoth) the herd panel shows where the herd
+is, this round's bonus tile with its "1" and "all" bonuses, the next back, the
+tiles left, the tiles each player won, the figures on the tile and the taming
+rolls."""
 
 OTHER_KEYS = frozenset({
     "up", "down", "enter", "home", "end", "pageup", "pagedown", "tab", "shift+tab", "left", "right",
@@ -64,19 +72,22 @@ class StoneAgeApp(App[None]):
     #top { height: auto; max-height: 55%; }
     #board-box, #players-box { height: auto; }
     #bottom { height: 1fr; min-height: 8; }
-    #board-box, #players-box, #help-box, #log, #decide { border: round $secondary; }
+    #board-box, #players-box, #help-box, #herd-box, #log, #decide { border: round $secondary; }
     #board-box { width: 1fr; }
     #players, #board { text-wrap: nowrap; text-overflow: ellipsis; }
     #players-box { width: 1fr; }
     #decide { width: 1fr; border: round $accent; }
-    #help-box { width: 1fr; }
+    #side { width: 1fr; }
+    #help-box { height: 1fr; }
+    #herd-box { height: auto; max-height: 60%; display: none; }
+    #herd-box.on { display: block; }
     #log { width: 1fr; }
     #prompt { height: auto; max-height: 60%; }
     #options { height: 1fr; border: none; }
     #notation { display: none; }
     #notation.visible { display: block; }
     #status { height: 1; padding: 0 1; background: $boost; }
-    .over #help-box, .over #options { display: none; }
+    .over #side, .over #options { display: none; }
     .over #prompt { max-height: 100%; }
     .over #decide { width: 2fr; }
     """
@@ -123,15 +134,18 @@ class StoneAgeApp(App[None]):
                 yield Static(id="prompt")
                 yield OptionList(id="options")
                 yield Input(placeholder="an action, e.g. place forest 3 (Enter plays, Esc closes)", id="notation")
-            with VerticalScroll(id="help-box"):
-                yield Static(id="help")
+            with Vertical(id="side"):
+                with VerticalScroll(id="herd-box"):
+                    yield Static(id="herd")
+                with VerticalScroll(id="help-box"):
+                    yield Static(id="help")
             yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=3000, min_width=20)
         yield Static(id="status")
         yield Footer()
 
     def on_mount(self) -> None:
         for widget_id, title in (("#board-box", "Board"), ("#players-box", "Players"), ("#decide", "Your move"),
-                                 ("#help-box", "Help"), ("#log", "Game log")):
+                                 ("#help-box", "Help"), ("#herd-box", "Mammoth herd"), ("#log", "Game log")):
             self.query_one(widget_id).border_title = title
         self.refresh_view()
         self.call_after_refresh(self.write_log)
@@ -236,6 +250,13 @@ class StoneAgeApp(App[None]):
         width = max(9, min(20, (box.content_size.width - 12) // len(names))) if box.content_size.width else 12
         self.set_text("#players", self._styled(players_table(obs, names, width)))
         self.set_text("#title", Text(self.title_text(obs["round"], obs["phase"])))
+        herd = mammoth_lines(obs, session.short, note_line=False)
+        box = self.query_one("#herd-box")
+        box.set_class(bool(herd), "on")
+        if herd:
+            self.set_text("#herd", self._styled(herd))
+            box.border_subtitle = ("tiles: a reconstruction" if obs["mammoth"]["reconstructed_tiles"]
+                                   else "tiles: your own table")
 
     def title_text(self, round_number: int, phase: str) -> str:
         session = self.session
@@ -335,6 +356,10 @@ class StoneAgeApp(App[None]):
         elif stage == "tools":
             lines += ["Add ready tool tiles (each once a round) and one-use tools to the roll.",
                       "Each choice shows the sum and the yield."]
+        elif stage in ("tame_move", "bonus"):
+            if stage == "tame_move":
+                lines += [six_odds(obs["mammoth"]["tamers"]), ""]
+            lines += mammoth_rules(obs)
         if choice is not None and choice.is_group and choice.loc is None:
             lines += ["", choice.label]
         lines += ["", "Press ? for the keys."]

@@ -12,17 +12,19 @@ from typing import Any
 
 from stoneage.core.contract import State
 from stoneage.games.stone_age import actions as A
-from stoneage.games.stone_age.data import DIVISOR, LOCATIONS, RESOURCE_VALUE
+from stoneage.games.stone_age.data import DIVISOR, LOCATIONS, RESOURCE_VALUE, RESOURCES
 from stoneage.games.stone_age.narrate import place_name
 from stoneage.games.stone_age.payment import tool_bonus
 from stoneage.tui.render import (
     DIE_FACES,
     GATHER_GOODS,
+    bonus_text,
     building_cost,
     card_line,
     location_title,
     mix_words,
     plural,
+    taming_rolls,
 )
 
 
@@ -198,6 +200,12 @@ def build_menu(state: State, names: list[str]) -> Menu:
         choices.append(Choice("starve: lose all food, −10 points", A.STARVE))
     elif stage == "take_now":
         prompt = f"{who}: take two resources of your choice"
+        if obs["phase"] == "taming":
+            prompt += " (the mammoth bonus)"
+    elif stage == "tame_move":
+        prompt, choices = _tame_move(legal, obs, seat, who, names, info)
+    elif stage == "bonus":
+        prompt, choices = _bonus_choices(obs, seat, who, names, info)
     else:
         prompt = f"{who}: choose"
         choices = [Choice(state.action_to_string(a), a) for a in legal if not A.TAKE <= a < A.ROLL]
@@ -208,6 +216,72 @@ def build_menu(state: State, names: list[str]) -> Menu:
         extra = tuple(Choice(state.action_to_string(a), a) for a in sorted(missing))
         menu = Menu(prompt, menu.choices + extra, stage, seat, info)
     return menu
+
+
+GOODS = ("food", *RESOURCES)
+GOOD_COST = (2, *RESOURCE_VALUE)
+"""What a good is worth when sorting payments: food first, then wood, clay, stone, gold."""
+
+
+def tame_payment(mix: tuple[int, ...]) -> str:
+    """A payment for the mammoth tile in words: ``"1 food + 1 wood"``."""
+    return " + ".join(f"{n} {GOODS[g]}" for g, n in enumerate(mix) if n)
+
+
+def _herd_info(obs: dict[str, Any], names: list[str], info: list[str]) -> dict[str, Any]:
+    herd: dict[str, Any] = obs["mammoth"]
+    short = [name.split(" (")[0].replace("Player ", "P") for name in names]
+    info.append(f"Bonus tile {herd['bonus_tile']}: {bonus_text(herd)}.")
+    rolls = taming_rolls(obs, short, verbose=True)
+    if rolls:
+        info.append(f"Taming: {rolls}.")
+    return herd
+
+
+def _tame_move(legal: list[int], obs: dict[str, Any], seat: int, who: str, names: list[str],
+               info: list[str]) -> tuple[str, list[Choice]]:
+    """Moving none or some of the figures that just gathered in the herd's area onto the tile."""
+    herd = _herd_info(obs, names, info)
+    loc = LOCATIONS.index(herd["herd"])
+    tamers = herd["tamers"]
+    prompt = f"{who}: move figures from {place_name(loc)} onto the mammoth tile (1 food or resource each)?"
+    others = [f"{names[p]} has {data['on_tile']}" for p, data in enumerate(obs["players"])
+              if data["on_tile"] and p != seat]
+    if others:
+        info.append("Already on the tile: " + ", ".join(others) + ".")
+    choices = [Choice(f"tame none: leave the herd alone (the {plural(tamers, 'figure')} go home)"
+                      if tamers > 1 else "tame none: leave the herd alone (the figure goes home)", A.TAME_NONE)]
+    by_count: dict[int, list[int]] = {}
+    for action in legal:
+        if A.TAME_PAY <= action < A.BONUS_ONE:
+            by_count.setdefault(sum(A.TAME_MIXES[action - A.TAME_PAY]), []).append(action)
+    for count, actions in sorted(by_count.items()):
+        actions.sort(key=lambda a: (_tame_cost(A.TAME_MIXES[a - A.TAME_PAY]), a))
+        moving = f"move {plural(count, 'figure')} onto the tile"
+        if len(actions) == 1:
+            mix = A.TAME_MIXES[actions[0] - A.TAME_PAY]
+            choices.append(Choice(f"{moving}, paying {tame_payment(mix)}", actions[0], count=count))
+            continue
+        kids = tuple(Choice(f"{moving}, paying {tame_payment(A.TAME_MIXES[a - A.TAME_PAY])}", a, count=count)
+                     for a in actions)
+        cheapest = tame_payment(A.TAME_MIXES[actions[0] - A.TAME_PAY])
+        choices.append(Choice(f"{moving} ({len(actions)} ways to pay, e.g. {cheapest})", None, kids, count=count))
+    return prompt, choices
+
+
+def _tame_cost(mix: tuple[int, ...]) -> int:
+    return sum(n * v for n, v in zip(mix, GOOD_COST, strict=True))
+
+
+def _bonus_choices(obs: dict[str, Any], seat: int, who: str, names: list[str],
+                   info: list[str]) -> tuple[str, list[Choice]]:
+    """The winner of the taming contest takes the "1" or the "all" bonus."""
+    herd = _herd_info(obs, names, info)
+    tile = herd["bonus_tile"]
+    prompt = f'{who}: you tamed the mammoth and keep tile {tile}: take the "1" bonus or the "all" bonus?'
+    choices = [Choice(f"bonus one: {herd['bonus']['one']}", A.BONUS_ONE),
+               Choice(f"bonus all: {herd['bonus']['all']}", A.BONUS_ALL)]
+    return prompt, choices
 
 
 def _value(mix: tuple[int, int, int, int]) -> int:

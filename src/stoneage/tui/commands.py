@@ -14,11 +14,23 @@ from stoneage.tui.session import HUMAN, Session, normalize_seat
 
 if TYPE_CHECKING:
     from stoneage.tui.app import StoneAgeApp
+    from stoneage.tui.first_stone_age_app import FirstStoneAgeApp
+    from stoneage.tui.stone_age_junior_app import StoneAgeJuniorApp
 
 DEFAULT_BOT = "medium"
 FALLBACK_BOT = "random"
 DEFAULT_SAVE = "stoneage-game.json"
 HUMAN_DELAY = 0.6
+GAMES = ("stone_age", "first_stone_age", "stone_age_junior")
+"""The games ``stoneage play`` plays (``--game``)."""
+CARD_GAME = "first_stone_age"
+CARD_GAME_BOT = "child"
+CARD_GAME_DELAY = 3.0
+"""My First Stone Age: how long a turned-up card stays face up with a person at the table."""
+JUNIOR = "stone_age_junior"
+JUNIOR_BOT = "junior_child"
+JUNIOR_DELAY = 1.5
+"""Stone Age Junior: the default opponent (a child's memory) and the pause to look at a forest tile."""
 
 
 class TextualMissingError(StoneAgeError):
@@ -59,11 +71,16 @@ def _seats(text: str) -> list[str]:
 def register(subparsers: Any) -> None:
     """Add ``play`` to the ``stoneage`` command."""
     from stoneage.games.stone_age.game import VARIANTS
+    from stoneage.games.stone_age_junior.game import VARIANTS as JUNIOR_VARIANTS
 
     play = subparsers.add_parser(
         "play", help="play Stone Age in the terminal against bots or people",
         description="Play Stone Age in the terminal: a full-screen game (textual), or --plain line-by-line play. "
                     "Default: you against 3 medium bots.")
+    play.add_argument("--game", choices=GAMES, help="stone_age (default) or first_stone_age (My First Stone Age: "
+                      "The Card Game; default you against child bots, --seats human,human for hot seat) or "
+                      "stone_age_junior (the board game; default you against junior_child bots; "
+                      "--expansion cards, --variant one_swap)")
     play.add_argument("--players", type=_players, help="2, 3 or 4 (default 4, or the number of --seats)")
     play.add_argument("--seats", type=_seats, metavar="LIST",
                       help="who plays each seat, in order: human or a bot (random, easy, medium, hard, "
@@ -71,12 +88,17 @@ def register(subparsers: Any) -> None:
     play.add_argument("--seed", type=_seed, help="seed of the dice, the cards and the bots (default: random)")
     play.add_argument("--first-player", type=int, default=1, metavar="N",
                       help="the seat that starts round 1, from 1 (default 1)")
-    play.add_argument("--expansion", action="append", default=[], metavar="NAME", help="add an expansion (repeatable)")
-    play.add_argument("--variant", action="append", default=[], choices=sorted(VARIANTS),
+    play.add_argument("--expansion", action="append", default=[], metavar="NAME",
+                      help="add an expansion, e.g. mammoth (repeatable)")
+    play.add_argument("--mammoth-tiles", metavar="FILE",
+                      help="with --expansion mammoth: your own tile table (JSON) instead of the shipped "
+                           "reconstruction; see docs/mammoth-herd.md")
+    play.add_argument("--variant", action="append", default=[], choices=sorted({*VARIANTS, *JUNIOR_VARIANTS}),
                       help="switch on a house rule (repeatable)")
     play.add_argument("--delay", type=_delay, metavar="SECONDS",
                       help=f"pause after each bot move and dice roll (default {HUMAN_DELAY} with a person "
-                           "at the table, 0 for bots only)")
+                           "at the table, 0 for bots only); with --game first_stone_age also how long a "
+                           f"turned-up card stays face up (default {CARD_GAME_DELAY:g})")
     play.add_argument("--resume", metavar="FILE", help="continue a saved game (its seats unless --seats is given)")
     play.add_argument("--save", metavar="FILE",
                       help=f"where the save key/command writes (default {DEFAULT_SAVE}); "
@@ -90,7 +112,8 @@ def make_session(args: argparse.Namespace) -> Session:
     """The session the arguments ask for (new or resumed); ``StoneAgeError`` on bad values."""
     if args.resume:
         clashing = [flag for flag, value in (("--players", args.players), ("--seed", args.seed),
-                                             ("--expansion", args.expansion), ("--variant", args.variant))
+                                             ("--expansion", args.expansion), ("--variant", args.variant),
+                                             ("--mammoth-tiles", args.mammoth_tiles), ("--game", args.game))
                     if value]
         if args.first_player != 1:
             clashing.append("--first-player")
@@ -105,15 +128,20 @@ def make_session(args: argparse.Namespace) -> Session:
     seats = args.seats
     if seats is None:
         players = args.players or 4
-        seats = [HUMAN] + [_default_bot()] * (players - 1)
+        bot = CARD_GAME_BOT if args.game == CARD_GAME else JUNIOR_BOT if args.game == JUNIOR else _default_bot()
+        seats = [HUMAN] + [bot] * (players - 1)
     elif args.players is not None and args.players != len(seats):
         raise GameOptionError(f"--players {args.players} does not match the {len(seats)} seats of --seats")
     _check_bots(seats)
     if not 1 <= args.first_player <= len(seats):
         raise GameOptionError(f"--first-player must be 1 to {len(seats)}, not {args.first_player}")
+    if args.game == CARD_GAME and args.expansion:
+        raise GameOptionError(f"{CARD_GAME} has no expansions (--expansion is for Stone Age)")
     seed = args.seed if args.seed is not None else random.randrange(10**6)
+    if args.mammoth_tiles is not None and "mammoth" not in args.expansion:
+        raise GameOptionError("--mammoth-tiles needs --expansion mammoth")
     return Session.new(seats, seed, first_player=args.first_player - 1, expansions=tuple(args.expansion),
-                       variants=tuple(args.variant))
+                       variants=tuple(args.variant), mammoth_tiles=args.mammoth_tiles, game=args.game or "stone_age")
 
 
 def _default_bot() -> str:
@@ -134,25 +162,44 @@ def _check_bots(seats: list[str]) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     session = make_session(args)
-    delay = args.delay if args.delay is not None else (0.0 if session.all_bots() else HUMAN_DELAY)
+    card_game = session.game.name == CARD_GAME
+    delay = args.delay if args.delay is not None else (
+        0.0 if session.all_bots() else CARD_GAME_DELAY if card_game
+        else JUNIOR_DELAY if session.game.name == JUNIOR else HUMAN_DELAY)
     save_path = args.save or DEFAULT_SAVE
     plain = args.plain
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("stoneage: note: not a terminal, so playing line by line (--plain)", file=sys.stderr)
         plain = True
+    if plain and card_game:
+        from stoneage.tui.first_stone_age_plain import FirstStoneAgePlainGame
+
+        return FirstStoneAgePlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
+    if plain and session.game.name == JUNIOR:
+        from stoneage.tui.stone_age_junior_plain import JuniorPlainGame
+
+        return JuniorPlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
     if plain:
         from stoneage.tui.plain import PlainGame
 
         return PlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
-    app_class = load_app_class()
+    app_class = load_app_class(session.game.name)
     app = app_class(session, delay=delay, save_path=save_path)
     app.run()
     return 0
 
 
-def load_app_class() -> type[StoneAgeApp]:
-    """The full-screen app class; ``TextualMissingError`` if textual is not installed."""
+def load_app_class(game: str = "stone_age") -> type[StoneAgeApp] | type[FirstStoneAgeApp] | type[StoneAgeJuniorApp]:
+    """The full-screen app class of ``game``; ``TextualMissingError`` if textual is not installed."""
     try:
+        if game == CARD_GAME:
+            from stoneage.tui.first_stone_age_app import FirstStoneAgeApp
+
+            return FirstStoneAgeApp
+        if game == JUNIOR:
+            from stoneage.tui.stone_age_junior_app import StoneAgeJuniorApp
+
+            return StoneAgeJuniorApp
         from stoneage.tui.app import StoneAgeApp
     except ImportError as error:
         if "textual" not in str(error) and "rich" not in str(error):

@@ -20,21 +20,25 @@ from stoneage.tui.render import (
     board_lines,
     expected_by_count,
     location_rules,
+    mammoth_lines,
+    mammoth_rules,
     odds_lines,
     player_sentence,
+    six_odds,
     tool_bonus_of,
 )
 from stoneage.tui.session import HintUnavailable, Session
 
 HELP = """Answer with the number of an option, or type an action in notation (e.g. place forest 3,
-resolve quarry, tools 3+1, pay wood clay, decline, feed with wood, starve, pick 5, take wood gold).
+resolve quarry, tools 3+1, pay wood clay, decline, feed with wood, starve, pick 5, take wood gold;
+with the Mammoth Herd: tame none, tame with food wood, bonus one, bonus all).
 Commands:
   options          list the options again (an empty line does too)
   0, back          go back from a sub-list
   board            show the board, the cards, the buildings and every player
   me               show your own holdings
   rules LOC        the rules of a location (hunt, forest, claypit, quarry, river, toolmaker,
-                   hut, field, card1..card4, building1..building4)
+                   hut, field, card1..card4, building1..building4); rules herd: the Mammoth Herd
   odds LOC N       the chance of each yield with N figures on a gathering location
   hint             what the hard bot would do
   undo             take back your last decision (not past a roll or a card turned up)
@@ -242,13 +246,20 @@ class PlainGame:
         obs = s.state.observation(s.viewer())
         self.say(f"-- Round {obs['round']}, {obs['phase']} (first player: {s.names[obs['first_player']]}) --")
         self.say(*board_lines(obs, s.short, verbose=True))
+        self.say(*mammoth_lines(obs, s.short, verbose=True))
         for seat, data in enumerate(obs["players"]):
             self.say(player_sentence(data, s.names[seat]))
 
     def rules(self, name: str, menu: Menu) -> None:
         obs = self.session.state.observation(menu.seat)
+        if name in ("herd", "mammoth"):
+            self.say(*mammoth_rules(obs))
+            if menu.stage == "tame_move":
+                self.say(six_odds(obs["mammoth"]["tamers"]))
+            return
         if name not in LOCATIONS:
-            self.say(f"Unknown location {name!r}; known: {', '.join(LOCATIONS)}.")
+            self.say(f"Unknown location {name!r}; known: {', '.join(LOCATIONS)}"
+                     + (", or herd." if "mammoth" in obs else "."))
             return
         self.say(*location_rules(LOCATIONS.index(name), obs))
 

@@ -183,6 +183,7 @@ def board_lines(obs: Obs, short: Sequence[str], verbose: bool = False) -> list[s
     ``verbose`` writes occupants in words (``P1 has 2``) for the plain mode.
     """
     board = obs["board"]
+    herd = (obs.get("mammoth") or {}).get("herd")
     rows: list[tuple[str, str, str]] = []
     for loc, name in enumerate(LOCATIONS[:8]):
         title = location_title(loc)
@@ -190,6 +191,8 @@ def board_lines(obs: Obs, short: Sequence[str], verbose: bool = False) -> list[s
             title += f" {sum(board[name])}/7"
         what = f"÷{DIVISOR[loc]} → {GATHER_GOODS[loc]}" if loc < 5 else {
             "toolmaker": "a tool step", "hut": "+1 figure (takes 2)", "field": "agriculture +1"}[name]
+        if herd == name:
+            what += "; the mammoth herd is here" if verbose else " + mammoth herd"
         rows.append((title, _occupants(board[name], short, verbose), what))
     for slot, entry in enumerate(obs["display"]):
         what = card_line(entry["card"]) if entry else "(empty)"
@@ -265,7 +268,18 @@ def player_rows(data: Obs, verbose: bool = False) -> list[tuple[str, str]]:
         ("green", green),
         ("sand", sand),
         ("buildings", buildings),
+        *([("mammoth tiles", _mammoth_holding(data))] if verbose and "mammoth_tiles" in data else []),
     ]
+
+
+def _mammoth_holding(data: Obs) -> str:
+    """A player's Mammoth Herd holdings in words (plain mode)."""
+    text = str(data["mammoth_tiles"])
+    if data["mammoth_points"]:
+        text += f" ({plural(data['mammoth_points'], 'point')} from bonuses)"
+    if data["on_tile"]:
+        text += f", {plural(data['on_tile'], 'figure')} on the bonus tile"
+    return text
 
 
 def players_table(obs: Obs, names: Sequence[str], width: int = 16) -> list[str]:
@@ -312,6 +326,11 @@ def location_rules(loc: int, obs: Obs) -> list[str]:
                             " and at most two players here with 3 players." if players == 3 else "."))
             lines.append(f"A {good} is worth {DIVISOR[loc]} points when paid for a building.")
         lines.append("After the roll you may add ready tool tiles (each once a round) and one-use tools.")
+        herd = obs.get("mammoth") or {}
+        if herd.get("herd") == name and herd.get("bonus"):
+            lines.append(f"The mammoth herd is here this round: after your roll you may move figures from "
+                         f"here onto bonus tile {herd['bonus_tile']} ({bonus_text(herd)}), paying 1 food "
+                         "or 1 resource per figure.")
         return lines
     if name == "toolmaker":
         lines = ["Tool maker: 1 figure. One tool step: a new tool of value 1 (up to 3 tools), "
@@ -412,12 +431,148 @@ def expected_by_count(loc: int, most: int, bonus: int) -> list[str]:
     return lines
 
 
+# --- the Mammoth Herd ----------------------------------------------------------------------------
+
+RECONSTRUCTION_NOTE = "tile faces: a reconstruction, not the printed tiles (docs/mammoth-herd.md)"
+OWN_TILES_NOTE = "tile faces: your own tile table"
+
+
+def tile_note(herd: Obs) -> str:
+    """Whose tile faces these are: the shipped reconstruction, or the player's own table."""
+    return RECONSTRUCTION_NOTE if herd["reconstructed_tiles"] else OWN_TILES_NOTE
+
+
+def bonus_text(herd: Obs) -> str:
+    """This round's tile in words: ``"1" 3 wood / "all" 1 wood``."""
+    bonus = herd["bonus"]
+    return f'"1" {bonus["one"]} / "all" {bonus["all"]}' if bonus else "no tile"
+
+
+def tiles_left(herd: Obs) -> int:
+    """Tiles still face down in the pile (from an observation or a full state)."""
+    if "pile_size" in herd:
+        return int(herd["pile_size"])
+    return len(herd.get("pile") or [])
+
+
+def _contenders(obs: Obs) -> list[int]:
+    return [p for p, data in enumerate(obs["players"]) if data.get("on_tile")]
+
+
+def taming_rolls(obs: Obs, short: Sequence[str], verbose: bool = False) -> str:
+    """The contenders' taming rolls so far ("" when nobody is on the tile or nobody rolls)."""
+    herd = obs.get("mammoth") or {}
+    contenders = _contenders(obs)
+    rolls = herd.get("tame_rolls") or []
+    if not contenders or obs["phase"] != "taming":
+        return ""
+    if len(contenders) == 1:
+        return f"{short[contenders[0]]} is alone on the tile and wins without rolling"
+    parts = []
+    for p in contenders:
+        faces = rolls[p] if p < len(rolls) else []
+        shown = " ".join(map(str, faces)) if faces else ("has yet to roll" if verbose else "…")
+        parts.append(f"{short[p]} {'rolled ' if verbose and faces else ''}{shown}")
+    return ("; " if verbose else " · ").join(parts)
+
+
+def mammoth_lines(obs: Obs, short: Sequence[str], verbose: bool = False, note_line: bool = True) -> list[str]:
+    """The herd panel: where the herd is, this round's tile and its bonuses, the next back, the
+    tiles left, each player's tiles and figures on the tile, and the taming rolls ([] without
+    the expansion). ``verbose`` writes sentences for the plain mode; ``note_line=False`` leaves
+    out the line saying whose tile table this is (see ``tile_note``)."""
+    herd = obs.get("mammoth")
+    if herd is None:
+        return []
+    left = tiles_left(herd)
+    note = tile_note(herd)
+    players = obs["players"]
+    won = [data["mammoth_tiles"] for data in players]
+    on_tile = [data["on_tile"] for data in players]
+    pile = f"{plural(left, 'tile')} left in the pile"
+    if verbose:
+        if herd["herd"] is not None:
+            loc = LOCATIONS.index(herd["herd"])
+            where = f"{place_name(loc)} ({GATHER_GOODS[loc]})"
+            lines = [f"Mammoth herd: at {where}; bonus tile {herd['bonus_tile']}: "
+                     f"\"1\" bonus {herd['bonus']['one']}, \"all\" bonus {herd['bonus']['all']}."]
+        elif left:
+            lines = ["Mammoth herd: no bonus tile at the moment (the next one is turned up when the round starts)."]
+        else:
+            lines = ["Mammoth herd: fully tamed, it has left the game (no more bonus tiles)."]
+        back = f"Next tile's back: {herd['next_back']}; " if herd["next_back"] else ""
+        if herd["herd"] is not None or left:
+            lines.append(f"{back}{pile}; {note}.")
+        lines.append(f"Mammoth tiles won: {_occupants(won, short, True).replace('empty', 'none yet')}.")
+        if any(on_tile):
+            lines.append(f"On the bonus tile: {_occupants(on_tile, short, True)}.")
+        rolls = taming_rolls(obs, short, verbose=True)
+        if rolls:
+            lines.append(f"Taming: {rolls}.")
+        return lines
+    if herd["herd"] is not None:
+        lines = [f"At {place_name(LOCATIONS.index(herd['herd']))} · bonus tile {herd['bonus_tile']}",
+                 f'"1": {herd["bonus"]["one"]} · "all": {herd["bonus"]["all"]}']
+    elif left:
+        lines = ["No bonus tile now: the next one is turned up when the round starts"]
+    else:
+        lines = ["Fully tamed: the herd has left the game"]
+    if herd["herd"] is not None or left:
+        lines.append(f"Next back: {herd['next_back'] or '—'} · {plural(left, 'tile')} left")
+    lines.append("Tiles won: " + " · ".join(f"{short[p]} {n}" for p, n in enumerate(won)))
+    if any(on_tile):
+        lines.append(f"On the tile: {_occupants(on_tile, short, False)}")
+    rolls = taming_rolls(obs, short)
+    if rolls:
+        lines.append(f"Rolls: {rolls}")
+    if note_line:
+        lines.append(note[0].upper() + note[1:])
+    return lines
+
+
+MAMMOTH_RULES = (
+    "The Mammoth Herd: at the start of each round the herd goes to the area of the resource on "
+    "the back of the pile's top tile (wood forest, clay clay pit, stone quarry, gold river), and "
+    "that tile is turned up as the round's bonus tile. The next tile's back is seen a round ahead.",
+    "After gathering in the herd's area you may move some of those figures onto the bonus tile, "
+    "paying 1 food (or 1 resource) per figure; the others go home.",
+    "After all actions, before feeding: everyone on the tile rolls one die per figure, no tools. "
+    "The highest single die wins, then the next highest, and so on; more dice beat a player who "
+    "has run out. A lone contender wins without rolling.",
+    'The winner takes the "1" bonus or the "all" bonus and keeps the tile. A full tie: each tied '
+    'player takes the "all" bonus and the tile goes back to the box. Nobody on the tile: no bonus.',
+    "When the pile is empty the herd leaves and the normal rules apply. At the end the most tiles "
+    "score 10 points (tied players 10 each), before the civilization cards.",
+)
+
+
+def mammoth_rules(obs: Obs) -> list[str]:
+    """The herd's rules for the help panel and ``rules herd`` (with this round's tile)."""
+    herd = obs.get("mammoth")
+    if herd is None:
+        return ["The Mammoth Herd expansion is not in this game (stoneage play --expansion mammoth)."]
+    lines = list(MAMMOTH_RULES)
+    if herd["bonus"]:
+        lines.append(f"This round: bonus tile {herd['bonus_tile']} at {place_name(LOCATIONS.index(herd['herd']))}, "
+                     f"{bonus_text(herd)}.")
+    note = tile_note(herd)
+    lines.append(note[0].upper() + note[1:] + ".")
+    return lines
+
+
+def six_odds(most: int) -> str:
+    """The chance of at least one 6 with 1 .. ``most`` taming dice, as one line."""
+    parts = [f"{plural(k, 'die') if k == 1 else f'{k} dice'} {_percent(1 - Fraction(5, 6) ** k)}"
+             for k in range(1, most + 1)]
+    return "Chance of at least one 6: " + ", ".join(parts) + "."
+
+
 # --- result -------------------------------------------------------------------------------------
 
 BREAKDOWN_LABELS = {
     "buildings": "buildings", "card_points": "card points", "penalties": "penalties", "green": "green cards",
     "farmers": "farmers", "tool_makers": "tool makers", "hut_builders": "hut builders", "shamans": "shamans",
-    "resources": "resources", "total": "total",
+    "resources": "resources", "mammoth": "mammoth", "total": "total",
 }
 
 

@@ -16,12 +16,16 @@ from stoneage.core.contract import CHANCE, JSON, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
 from stoneage.core.record import make_record, replay, save_record
 from stoneage.core.registry import load_game
+from stoneage.games.first_stone_age import actions as FA
 from stoneage.games.stone_age import actions as A
+from stoneage.games.stone_age_junior import actions as JA
 from stoneage.tui.render import breakdown_lines, winner_lines
 
 HUMAN = "human"
 HUMAN_ALIASES = ("human", "you", "person", "h")
 HINT_BOT = "hard"
+HINT_BOTS = {"first_stone_age": "memory", "stone_age_junior": "junior"}
+"""The hint bot of games other than Stone Age (the card game and Junior: the perfect-memory bots)."""
 SEATS_KEY = "seats"
 """Extra record field with the seat assignment ("human" or a bot spec per seat)."""
 
@@ -76,6 +80,10 @@ class Session:
             seat: make_bot(spec, seed=bot_seed(game.seed, seat))
             for seat, spec in enumerate(self.seats) if spec != HUMAN
         }
+        for seat, bot in self.bots.items():
+            games = getattr(bot, "games", None)  # a bot made for some games only says which
+            if games is not None and game.name not in games:
+                raise BotSpecError(f"the {self.seats[seat]!r} bot plays {' and '.join(games)} only, not {game.name}")
         self.names = seat_names(self.seats)
         self.short = [f"P{seat + 1}" for seat in range(game.num_players)]
         self.log: list[str] = []
@@ -84,7 +92,7 @@ class Session:
         self._hint_bot: Bot | None = None
         self.undone: list[str] = []
         """The log lines the last ``undo()`` took back."""
-        self.hint_spec = HINT_BOT
+        self.hint_spec = HINT_BOTS.get(game.name, HINT_BOT)
         """The bot spec the hint key asks (the ``hard`` preset)."""
         self.last_human = next((s for s, spec in enumerate(self.seats) if spec == HUMAN), 0)
         self.log.append(f"== Round {self._round} ==")
@@ -93,11 +101,14 @@ class Session:
 
     @classmethod
     def new(cls, seats: list[str], seed: int, *, first_player: int = 0, expansions: tuple[str, ...] = (),
-            variants: tuple[str, ...] = ()) -> Session:
-        """A new Stone Age game for these seats."""
-        game = load_game("stone_age", players=len(seats), seed=seed, first_player=first_player,
-                         expansions=list(expansions), variants=list(variants))
-        return cls(game, seats)
+            variants: tuple[str, ...] = (), mammoth_tiles: str | None = None, game: str = "stone_age") -> Session:
+        """A new game for these seats: Stone Age unless ``game`` names another (``first_stone_age``);
+        ``mammoth_tiles``: your own tile table file."""
+        options: dict[str, Any] = {"mammoth_tiles": mammoth_tiles} if mammoth_tiles is not None else {}
+        if expansions or game == "stone_age":
+            options["expansions"] = list(expansions)
+        return cls(load_game(game, players=len(seats), seed=seed, first_player=first_player,
+                             variants=list(variants), **options), seats)
 
     @classmethod
     def from_record(cls, record: Any, seats: list[str] | None = None) -> Session:
@@ -109,7 +120,7 @@ class Session:
         if seats is None:
             stored = record.get(SEATS_KEY)
             if stored is None:
-                seats = [HUMAN] + ["medium"] * (game.num_players - 1)
+                seats = [HUMAN] + ["child" if game.name == "first_stone_age" else "medium"] * (game.num_players - 1)
             elif not isinstance(stored, list) or not all(isinstance(s, str) and s.strip() for s in stored):
                 raise RecordError(f"record field {SEATS_KEY!r} must be a list of seat names ('human' or a bot)")
             else:
@@ -203,7 +214,12 @@ class Session:
         if seat == CHANCE:
             self._undo.clear()  # something was revealed: no undo across it
         lines = [text, *state.changes_since(before)]
-        paced = (seat >= 0 and self.seats[seat] != HUMAN) or A.ROLL <= action < A.CARD
+        if self.game.name == "first_stone_age":  # a bot's move, or a card turned up
+            paced = (seat >= 0 and self.seats[seat] != HUMAN) or (seat == CHANCE and FA.REVEAL <= action < FA.DRAW)
+        elif self.game.name == "stone_age_junior":  # a bot's move, or a forest tile turned up
+            paced = (seat >= 0 and self.seats[seat] != HUMAN) or (seat == CHANCE and JA.REVEAL <= action < JA.HUT)
+        else:
+            paced = (seat >= 0 and self.seats[seat] != HUMAN) or A.ROLL <= action < A.CARD or action >= A.TAME_DICE
         new_round = self._current_round()
         if new_round != self._round and not state.is_terminal():
             lines.append(f"== Round {new_round} ==")
@@ -264,6 +280,14 @@ class Session:
     def result_lines(self) -> list[str]:
         """The score breakdown per player and the winner (tie-break explained)."""
         state = self.state
+        if self.game.name == "first_stone_age":
+            from stoneage.tui.first_stone_age_render import result_lines
+
+            return result_lines(state, self.names)
+        if self.game.name == "stone_age_junior":
+            from stoneage.tui.stone_age_junior_render import result_lines as junior_result_lines
+
+            return junior_result_lines(state, self.names)
         breakdowns = state.score_breakdown()
         lines = breakdown_lines(breakdowns, [n.replace("Player ", "P") for n in self.names], width=12)
         totals = [b["total"] for b in breakdowns]

@@ -1,0 +1,290 @@
+"""Text for playing My First Stone Age in the terminal: big card faces, the circle with Martin,
+the huts and goods of every player, log lines that do not give the memory game away, the result.
+
+Every function takes public data (an observation, or a finished state's scores) and returns
+plain lines, or rows of ``(text, style)`` segments that the full-screen app colours (``plain()``
+joins them for the plain mode and the tests). Styles are Rich style strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from stoneage.core.contract import State
+from stoneage.games.first_stone_age.data import CIRCLE_SIZE, HUTS_TO_WIN
+
+Obs = dict[str, Any]
+Segment = tuple[str, str]
+Row = list[Segment]
+
+CARD_WIDTH = 11
+"""Columns of a card, border included (9 inside)."""
+GAP = 1
+FACE_WIDTH = CARD_WIDTH - 2
+
+FACES: dict[str, tuple[str, str, str, str, str]] = {
+    "berry": ("   ,@,   ", "  @@@@@  ", "  BERRY  ", "  @@@@@  ", "   '@'   "),
+    "fish": ("         ", " ><(((°> ", "  FISH   ", " <°)))>< ", "         "),
+    "jug": ("   _|_   ", "  (   )  ", "   JUG   ", "  |   |  ", "  \\___/  "),
+    "arrowhead": ("    ^    ", "   / \\   ", "ARROWHEAD", "   \\ /   ", "    V    "),
+    "tooth": ("  _____  ", " /     \\ ", "  TOOTH  ", "  \\ | /  ", "   V V   "),
+    "guff": (" /\\___/\\ ", " ( o o ) ", "  GUFF!  ", "  ( w )  ", "  U   U  "),
+    "down": (" \\|/ \\|/ ", "  ~ ~ ~  ", " ~  ?  ~ ", "  ~ ~ ~  ", " \\|/ \\|/ "),
+    "empty": ("         ", "         ", "  empty  ", "         ", "         "),
+}
+"""Each card kind's face, 5 lines of 9 columns; ``down`` is the meadow side, ``empty`` a gap."""
+FACE_STYLES = {
+    "berry": "bold red",
+    "fish": "bold dodger_blue1",
+    "jug": "bold dark_orange",
+    "arrowhead": "bold grey74",
+    "tooth": "bold white",
+    "guff": "bold magenta",
+    "down": "green",
+    "empty": "grey42",
+}
+BORDER = "grey62"
+MARTIN_BORDER = "bold yellow"
+REACH_BORDER = "bold cyan"
+PLAYER_STYLES = ("bold red", "bold dodger_blue1", "bold yellow", "bold green")
+CARD_SIZES = {"big": 5, "normal": 3, "small": 1}
+"""Rows inside a card's frame for each size of the circle."""
+
+# Where each circle slot lies in a 3 × 5 grid (clockwise: along the top, down the right, back
+# along the bottom, up the left); the draw pile lies in the middle.
+GRID_ROWS, GRID_COLUMNS = 3, 5
+SLOT_CELLS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 4), (2, 3), (2, 2), (2, 1), (1, 0))
+PILE_CELL = (1, 2)
+
+
+def card_words(card: str) -> str:
+    """``"a fish"``, ``"an arrowhead"``, ``"Guff the dog"``."""
+    if card == "guff":
+        return "Guff the dog"
+    return f"{'an' if card[0] in 'aeiou' else 'a'} {card}"
+
+
+def plain(rows: Sequence[Row]) -> list[str]:
+    """Rows of segments as plain lines (trailing spaces dropped)."""
+    return ["".join(text for text, _ in row).rstrip() for row in rows]
+
+
+def card_box(face: str, *, top_label: str = "", marker: str = "", bottom_label: str = "",
+             border: str = BORDER, lines: int = 5) -> list[Row]:
+    """One card as rows of segments: the face (a card name, ``down`` or ``empty``) in a frame.
+
+    ``lines`` is the height inside the frame: 5 (big), 3 or 1 (just the name) — see ``CARD_SIZES``.
+    ``top_label`` (e.g. the place number) sits at the left of the top edge, ``marker`` (e.g. the
+    move that reaches it) at its right; ``bottom_label`` (``MARTIN``) on the bottom edge.
+    """
+    cut = (5 - lines) // 2
+    face_lines = FACES[face][cut: 5 - cut]
+    dotted = face == "empty"
+    edge = "┄" if dotted else "─"
+    top = f"{edge}{top_label}{edge}" if top_label else ""
+    top += edge * (FACE_WIDTH - len(top) - len(marker)) + marker
+    bottom = f"{edge}{bottom_label}" if bottom_label else ""
+    bottom += edge * (FACE_WIDTH - len(bottom))
+    side = "┆" if dotted else "│"
+    rows: list[Row] = [[("╭" + top + "╮", border)]]
+    for line in face_lines:
+        rows.append([(side, border), (line, FACE_STYLES[face]), (side, border)])
+    rows.append([("╰" + bottom + "╯", border)])
+    return rows
+
+
+def circle_faces(obs: Obs, face_up: Mapping[int, str] | None = None) -> list[str]:
+    """Per circle slot, the face to show: a card face up now (the observation's, or one in
+    ``face_up`` — a card just turned up, shown until it flips back), ``down`` or ``empty``."""
+    face_up = face_up or {}
+    out = []
+    for slot, shown in enumerate(obs["circle"]):
+        if slot in face_up:
+            out.append(face_up[slot])
+        elif shown is None:
+            out.append("empty")
+        else:
+            out.append("down" if shown == "down" else shown)
+    return out
+
+
+def table_rows(obs: Obs, *, face_up: Mapping[int, str] | None = None, reach: Mapping[int, int] | None = None,
+               size: str = "big") -> list[Row]:
+    """The circle of nine places as big cards, Martin's card marked, the draw pile in the middle.
+
+    ``reach`` maps a place to the move (1–4) that takes Martin there: shown as ``[n]`` on the card.
+    ``size`` is ``big`` (cards of 7 rows, 21 in all), ``normal`` (5 rows) or ``small`` (3 rows).
+    """
+    reach = reach or {}
+    faces = circle_faces(obs, face_up)
+    martin = obs["martin"]
+    lines = CARD_SIZES[size]
+    height = lines + 2
+    blank: list[Row] = [[(" " * CARD_WIDTH, "")] for _ in range(height)]
+    cells: dict[tuple[int, int], list[Row]] = {}
+    for slot in range(CIRCLE_SIZE):
+        is_martin = slot == martin
+        border = MARTIN_BORDER if is_martin else REACH_BORDER if slot in reach else BORDER
+        cells[SLOT_CELLS[slot]] = card_box(
+            faces[slot], top_label=str(slot + 1), marker=f"[{reach[slot]}]" if slot in reach else "",
+            bottom_label="MARTIN" if is_martin else "", border=border, lines=lines)
+    pile = obs["draw_pile"]
+    cells[PILE_CELL] = card_box(pile["top"] or "empty", top_label=f"PILE {pile['size']}", lines=lines)
+    side_text = ["draw pile", "(face up)", "", "huts left", str(obs["hut_pile_size"])]
+    if height < len(side_text):
+        side_text = ["draw pile →", "huts left", str(obs["hut_pile_size"])]
+    cells[(1, 1)] = [[(text.center(CARD_WIDTH), "grey62")] for text in side_text[:height]] + blank[len(side_text):]
+    rows: list[Row] = []
+    for grid_row in range(GRID_ROWS):
+        for line in range(height):
+            row: Row = []
+            for column in range(GRID_COLUMNS):
+                cell = cells.get((grid_row, column), blank)
+                row.extend(cell[line])
+                row.append((" " * GAP, ""))
+            rows.append(row)
+    return rows
+
+
+def big_card(card: str, title: str = "") -> list[str]:
+    """One big card face as plain lines (for a card just turned up)."""
+    return plain(card_box(card, top_label=title))
+
+
+# --- the players ------------------------------------------------------------------------------------
+
+
+def hut_goods(data: Obs) -> list[tuple[str, bool]]:
+    """The goods of a player's hut with whether each is collected (Guff counting as his good)."""
+    hut = data["hut"]
+    if hut is None:
+        return []
+    needs = set(data["needs"])
+    return [(good, good not in needs) for good in hut["goods"]]
+
+
+def player_lines(obs: Obs, names: Sequence[str], width: int = 30, compact: bool = False) -> list[str]:
+    """Every player's hut, the goods collected toward it and the huts built (■ each, ▶ marks the
+    turn). ``compact`` (narrow screens): ``P1`` for the names and no sentences."""
+    to_move = obs["pending"]["player"] if obs["current_player"] >= 0 else -1
+    lines: list[str] = []
+    indent = " " if compact else "   "
+    for seat, data in enumerate(obs["players"]):
+        built = data["built"]
+        mark = "▶" if seat == to_move else " "
+        houses = "■" * len(built) + "□" * max(0, HUTS_TO_WIN - len(built))
+        if compact:
+            lines.append(f"{mark}P{seat + 1} {houses}")
+        else:
+            lines.append(f"{mark} {names[seat]}"[: width - 4].ljust(width - 4) + houses)
+        if data["hut"] is None:
+            lines.append(f"{indent}no hut card")
+        else:
+            lines.append(f"{indent}hut {data['hut']['number']}" + ("" if compact else " needs:"))
+            for good, got in hut_goods(data):
+                tick = "[x]" if got else "[ ]"
+                dog = " (Guff)" if got and data["guff_as"] == good else ""
+                lines.append(f"{indent}{'' if compact else '  '}{tick} {good}{dog}")
+        if not compact:
+            numbers = f" ({', '.join(map(str, built))})" if built else ""
+            lines.append(f"   huts built: {len(built)} of {HUTS_TO_WIN}{numbers}")
+        lines.append("")
+    return lines[:-1]
+
+
+def player_sentence(data: Obs, name: str) -> str:
+    """A player in one sentence (plain mode)."""
+    built = data["built"]
+    huts = f"{len(built)} hut{'s' if len(built) != 1 else ''} built" + (f" ({', '.join(map(str, built))})"
+                                                                         if built else "")
+    if data["hut"] is None:
+        return f"{name}: no hut card; {huts}."
+    goods = hut_goods(data)
+    has = [good + (" (Guff)" if data["guff_as"] == good else "") for good, got in goods if got]
+    parts = [f"hut {data['hut']['number']} ({', '.join(g for g, _ in goods)})"]
+    parts.append(f"has {', '.join(has)}" if has else "has nothing yet")
+    if data["needs"]:
+        parts.append(f"still needs {', '.join(data['needs'])}")
+    return f"{name}: {'; '.join(parts)}; {huts}."
+
+
+def table_sentences(obs: Obs) -> list[str]:
+    """The circle and the draw pile in words (plain mode); no face-down card is told."""
+    circle = obs["circle"]
+    martin = obs["martin"]
+    empty = [str(s + 1) for s, shown in enumerate(circle) if shown is None]
+    lines = []
+    if martin is not None:
+        lines.append(f"Martin stands beside card {martin + 1}.")
+    down = "The cards lie face down in a circle, places 1 to 9"
+    lines.append(down + (f"; place {', '.join(empty)} is empty." if empty else "."))
+    pile = obs["draw_pile"]
+    top = f"{card_words(pile['top'])} on top" if pile["top"] else "empty"
+    lines.append(f"Draw pile: {pile['size']} card{'s' if pile['size'] != 1 else ''}, {top}. "
+                 f"Huts left in the hut pile: {obs['hut_pile_size']}.")
+    return lines
+
+
+# --- the log --------------------------------------------------------------------------------------
+
+
+def event_line(event: Obs, names: Sequence[str], tell_cards: bool = True) -> str | None:
+    """A log event of the observation as a friendly sentence, or None for an event not worth a line.
+
+    With ``tell_cards=False`` the kinds of cards that go back face down are not told (the
+    full-screen mode shows them big until they flip back), so the log is no memory aid.
+    """
+    kind = event["event"]
+    who = names[event["player"]] if "player" in event else ""
+    if kind == "hut":
+        number = event["hut"]
+        return f"{who} takes hut {number}."
+    if kind == "draw":
+        return f"The draw pile shows {card_words(event['card'])}." if tell_cards else None
+    if kind == "start":
+        return f"{who} puts Martin beside card {event['slot'] + 1}."
+    if kind == "move":
+        steps = event["steps"]
+        return f"{who} moves Martin {steps} card{'s' if steps != 1 else ''}, to card {event['slot'] + 1}."
+    if kind == "reveal":
+        card = f": {card_words(event['card'])}" if tell_cards else ""
+        return f"{who} turns up card {event['slot'] + 1}{card}."
+    if kind == "keep":
+        good = event["as"]
+        if event["card"] == "guff":
+            return f"{who} keeps Guff the dog as the {good}!"
+        return f"{who} keeps the {good}!"
+    if kind == "turn_back":
+        return f"Not needed: card {event['slot'] + 1} is turned face down again."
+    if kind == "refill":
+        card = f"({card_words(event['card'])}) " if tell_cards else ""
+        return f"The top card of the draw pile {card}fills place {event['slot'] + 1}, face down."
+    if kind == "build":
+        return f"{who} builds hut {event['hut']}!"
+    if kind == "under":
+        return None
+    if kind == "win":
+        return f"{who} has built {HUTS_TO_WIN} huts and wins!"
+    return "No card in the circle can ever be kept again: nobody can win."
+
+
+# --- the end ----------------------------------------------------------------------------------------
+
+
+def result_lines(state: State, names: Sequence[str]) -> list[str]:
+    """Huts built and goods collected per player, and the winner (or the stalemate)."""
+    short = [name.replace("Player ", "P") for name in names]
+    width = max(12, *(len(n) + 2 for n in short))
+    breakdowns = state.score_breakdown()
+    header = f"{'':14}" + "".join(f"{n:>{width}}" for n in short)
+    lines = [header,
+             f"{'huts built':14}" + "".join(f"{b['huts']:>{width}}" for b in breakdowns),
+             f"{'goods':14}" + "".join(f"{b['goods']:>{width}}" for b in breakdowns)]
+    if not state.is_terminal():
+        return [*lines, "The game is not over; these are the huts as they stand."]
+    winners = [p for p, r in enumerate(state.returns()) if r > 0]
+    if not winners:
+        return [*lines, "Nobody wins: no card in the circle could ever be kept again (a stalemate)."]
+    return [*lines, f"Winner: {names[winners[0]]} with {HUTS_TO_WIN} huts!"]
+
