@@ -512,7 +512,7 @@ class StoneAgeState(StagedState):
                 self.stage = PLACE
                 self.cur = p
                 if self.players[p * STRIDE + TWO_RESOURCES]:
-                    options.extend(range(A.TAKE, A.TAKE + len(A.PAIRS)))
+                    options.extend(_TAKES)
                 self._legal = options
                 return
         self.phase = ACTIONS
@@ -587,7 +587,7 @@ class StoneAgeState(StagedState):
                 return True  # nothing to decide: the figure comes back, the card/tile stays
             payable.append(A.DECLINE)
             if pl[base + TWO_RESOURCES]:
-                payable.extend(range(A.TAKE, A.TAKE + len(A.PAIRS)))
+                payable.extend(_TAKES)
             self._legal = payable
             return False
         return True
