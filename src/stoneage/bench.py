@@ -6,6 +6,7 @@ import random
 import statistics
 import time
 import tracemalloc
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stoneage.core.contract import State
@@ -37,9 +38,9 @@ def play_random(state: State, rng: random.Random) -> int:
     return steps
 
 
-def mid_game_state(players: int, seed: int, steps: int = 300) -> State:
+def mid_game_state(players: int, seed: int, steps: int = 300, expansions: Sequence[str] = ()) -> State:
     """A state ``steps`` random steps into a game."""
-    state = load_game("stone_age", players=players, seed=seed).new_initial_state()
+    state = load_game("stone_age", players=players, seed=seed, expansions=expansions).new_initial_state()
     rng = random.Random(seed)
     for _ in range(steps):
         if state.is_terminal():
@@ -73,15 +74,16 @@ def state_memory(state: State, copies: int = 10000) -> float:
     return (after - before) / copies
 
 
-def bench(players: int, games: int, seed: int = 0) -> BenchResult:
-    """Time ``games`` uniform-random complete games of ``players``."""
-    game_list = [load_game("stone_age", players=players, seed=seed + i) for i in range(games)]
+def bench(players: int, games: int, seed: int = 0, expansions: Sequence[str] = ()) -> BenchResult:
+    """Time ``games`` uniform-random complete games of ``players`` (with these expansions)."""
+    game_list = [load_game("stone_age", players=players, seed=seed + i, expansions=expansions)
+                 for i in range(games)]
     steps = 0
     start = time.perf_counter()
     for i, game in enumerate(game_list):
         steps += play_random(game.new_initial_state(), random.Random(seed + i))
     elapsed = time.perf_counter() - start
-    mid = mid_game_state(players, seed)
+    mid = mid_game_state(players, seed, expansions=expansions)
     return BenchResult(
         players=players,
         games=games,

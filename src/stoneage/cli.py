@@ -119,7 +119,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     print(f"{'players':>7} {'games':>6} {'games/s':>9} {'steps/s':>10} {'steps/game':>11} "
           f"{'clone µs':>9} {'state B':>8}")
     for players in args.players:
-        r = bench(players, args.games, args.seed)
+        r = bench(players, args.games, args.seed, args.expansion)
         print(f"{r.players:>7} {r.games:>6} {r.games_per_second:>9.1f} {r.steps_per_second:>10.0f} "
               f"{r.steps_per_game:>11.1f} {r.clone_microseconds:>9.2f} {r.state_bytes:>8.0f}")
     return 0
@@ -149,6 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--games", type=_positive, default=200, help="games per player count (default 200)")
     ben.add_argument("--players", type=_player_list, default=[2, 3, 4], help="e.g. 2,3,4 (default)")
     ben.add_argument("--seed", type=_seed, default=0)
+    ben.add_argument("--expansion", action="append", default=[], metavar="NAME", help="e.g. mammoth (repeatable)")
     ben.set_defaults(run=cmd_bench)
     for module_name in PLUGINS:
         if find_spec(module_name) is not None:
