@@ -70,6 +70,15 @@ def all_actions(menu: Menu) -> list[int]:
     return [c.action for c in _flatten(menu.choices) if c.action is not None]
 
 
+def complete_menu(menu: Menu, state: State, legal: list[int]) -> Menu:
+    """``menu`` with every action of ``legal`` it lacks added at the end (never hide a legal action)."""
+    missing = set(legal) - set(all_actions(menu))
+    if not missing:
+        return menu
+    extra = tuple(Choice(state.action_to_string(a), a) for a in sorted(missing))
+    return Menu(menu.prompt, menu.choices + extra, menu.stage, menu.seat, menu.info)
+
+
 def _place_choices(legal: list[int], obs: dict[str, Any]) -> list[Choice]:
     by_loc: dict[int, list[int]] = {}
     for action in legal:
@@ -210,12 +219,7 @@ def build_menu(state: State, names: list[str]) -> Menu:
         prompt = f"{who}: choose"
         choices = [Choice(state.action_to_string(a), a) for a in legal if not A.TAKE <= a < A.ROLL]
     choices.extend(_take_group(legal, stage == "take_now"))
-    menu = Menu(prompt, tuple(choices), stage, seat, info)
-    missing = set(legal) - set(all_actions(menu))
-    if missing:  # never hide a legal action, whatever the stage
-        extra = tuple(Choice(state.action_to_string(a), a) for a in sorted(missing))
-        menu = Menu(prompt, menu.choices + extra, stage, seat, info)
-    return menu
+    return complete_menu(Menu(prompt, tuple(choices), stage, seat, info), state, legal)
 
 
 GOODS = ("food", *RESOURCES)

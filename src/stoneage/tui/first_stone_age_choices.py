@@ -7,7 +7,7 @@ from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import GOODS, MOVE_MAX
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
-from stoneage.tui.choices import Choice, Menu, all_actions
+from stoneage.tui.choices import Choice, Menu, complete_menu
 
 
 def reach(state: State) -> dict[int, int]:
@@ -51,9 +51,4 @@ def build_menu(state: State, names: list[str]) -> Menu:
     else:
         prompt = f"{who}: choose"
         choices = [Choice(state.action_to_string(a), a) for a in legal]
-    menu = Menu(prompt, tuple(choices), stage, seat, info)
-    missing = set(legal) - set(all_actions(menu))
-    if missing:  # never hide a legal action
-        extra = tuple(Choice(state.action_to_string(a), a) for a in sorted(missing))
-        menu = Menu(prompt, menu.choices + extra, stage, seat, info)
-    return menu
+    return complete_menu(Menu(prompt, tuple(choices), stage, seat, info), state, legal)

@@ -7,15 +7,9 @@ numbers. Answer with a number, with an action in notation (``place forest 3``) o
 
 from __future__ import annotations
 
-import sys
-import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import TextIO
-
-from stoneage.core.errors import StoneAgeError
 from stoneage.games.stone_age.data import LOCATIONS
-from stoneage.tui.choices import Choice, Menu, build_menu
+from stoneage.tui.base_plain import BasePlainGame, Command, Next
+from stoneage.tui.choices import Menu, build_menu
 from stoneage.tui.render import (
     board_lines,
     expected_by_count,
@@ -27,7 +21,6 @@ from stoneage.tui.render import (
     six_odds,
     tool_bonus_of,
 )
-from stoneage.tui.session import HintUnavailable, Session
 
 HELP = """Answer with the number of an option, or type an action in notation (e.g. place forest 3,
 resolve quarry, tools 3+1, pay wood clay, decline, feed with wood, starve, pick 5, take wood gold;
@@ -47,61 +40,21 @@ Commands:
   quit             stop playing (save first if you want to continue later)"""
 
 
-def _is_tty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
+class PlainGame(BasePlainGame):
+    """Drives a Stone Age :class:`Session` through text input and output."""
 
-class PlainGame:
-    """Drives a :class:`Session` through text input and output."""
-
-    def __init__(self, session: Session, *, delay: float = 0.0, save_path: str | Path = "stoneage-game.json",
-                 autosave: bool = False, stdin: TextIO | None = None, stdout: TextIO | None = None,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
-        self.session = session
-        self.delay = delay
-        self.save_path = Path(save_path)
-        self.autosave = autosave
-        self.stdin = stdin if stdin is not None else sys.stdin
-        self.stdout = stdout if stdout is not None else sys.stdout
-        self.sleep = sleep
-        self.shown = 0
-        self.last_view: tuple[int, str, int] | None = None
-        self.saved_at: int | None = None
-
-    def say(self, *lines: str) -> None:
-        for line in lines:
-            print(line, file=self.stdout)
-        self.stdout.flush()
-
-    def read(self, prompt: str = "> ") -> str | None:
-        """One line of input (stripped), or None at the end of the input."""
-        self.stdout.write(prompt)
-        self.stdout.flush()
-        line = self.stdin.readline()
-        if not line:
-            self.say("")
-            return None
-        if not _is_tty(self.stdin):  # echo scripted input so that the transcript reads well
-            self.say(line.rstrip("\n"))
-        return line.strip()
+    HELP = HELP
+    shown: int = 0
+    """How many lines of the session's log are printed."""
+    last_view: tuple[int, str, int] | None = None
+    """The round, phase and seat the board was last shown for."""
 
     # --- the main loop ----------------------------------------------------------------------------
 
-    def run(self) -> int:
-        """Play until the game ends (0), the player quits (0), the input ends (1) or Ctrl-C (130)."""
-        try:
-            return self._run()
-        except KeyboardInterrupt:
-            return self.stop(130, "\nInterrupted.")
-
     def _run(self) -> int:
         s = self.session
-        seats = ", ".join(s.names)
-        self.say(f"Stone Age, {len(s.seats)} players: {seats}. Seed {s.game.seed}.",
-                 "Type help for the commands; answer with a number or an action.")
+        self.greet("Stone Age")
         if len(s.log) > 1:  # resumed: the last part of the log
             self.say(*s.log[-20:])
             self.shown = len(s.log)
@@ -128,118 +81,49 @@ class PlainGame:
         self.say(*log[self.shown:])
         self.shown = len(log)
 
-    def stop(self, status: int, why: str) -> int:
-        self.say(why)
-        if self.autosave:
-            self.save(str(self.save_path))
-        elif self.saved_at != self.session.state.move_number():
-            self.say("The game was not saved (use save FILE before quitting, or --save FILE).")
-        return status
-
     # --- one decision -------------------------------------------------------------------------------
 
-    def decide(self) -> int | None:
-        """Ask until a person's decision is played; an exit status if the player stops."""
-        s = self.session
-        menu = build_menu(s.state, s.names)
-        obs = s.state.observation(menu.seat)
+    def build_menu(self) -> Menu:
+        return build_menu(self.session.state, self.session.names)
+
+    def show_situation(self, menu: Menu) -> None:
+        obs = self.session.state.observation(menu.seat)
         view = (obs["round"], obs["phase"], menu.seat)
         if view != self.last_view:
             self.show_board()
             self.last_view = view
         else:
-            self.say(player_sentence(obs["players"][menu.seat], s.names[menu.seat]))
-        self.say(menu.prompt, *menu.info)
-        levels: list[tuple[Choice, ...]] = [menu.choices]
-        self.list_options(levels[-1], len(levels) > 1)
-        while True:
-            line = self.read()
-            if line is None:
-                return self.stop(1, "The input ended before the game was over.")
-            word, _, rest = line.partition(" ")
-            word = word.lower()
-            if line == "" or word in ("options", "list"):
-                self.list_options(levels[-1], len(levels) > 1)
-            elif line.isdigit():
-                number = int(line)
-                if number == 0:
-                    if len(levels) > 1:
-                        levels.pop()
-                        self.list_options(levels[-1], len(levels) > 1)
-                    else:
-                        self.say("There is nothing to go back to. Choose 1 to "
-                                 f"{len(levels[-1])}, or type help.")
-                    continue
-                if not 1 <= number <= len(levels[-1]):
-                    self.say(f"There is no option {number}: choose 1 to {len(levels[-1])}, or type help.")
-                    continue
-                choice = levels[-1][number - 1]
-                if choice.is_group:
-                    levels.append(choice.children)
-                    self.say(choice.label + ":")
-                    self.list_options(levels[-1], True)
-                    continue
-                assert choice.action is not None
-                s.choose(choice.action)
-                return None
-            elif word in ("back", "b"):
-                if len(levels) > 1:
-                    levels.pop()
-                self.list_options(levels[-1], len(levels) > 1)
-            elif word in ("help", "?", "h"):
-                self.say(HELP)
-            elif word in ("board", "state"):
-                self.show_board()
-            elif word == "me":
-                self.say(player_sentence(obs["players"][menu.seat], s.names[menu.seat]))
-            elif word == "rules":
-                self.rules(rest.strip(), menu)
-            elif word == "odds":
-                self.odds(rest.strip(), menu)
-            elif word == "hint":
-                self.hint()
-            elif word == "undo":
-                if s.undo():
-                    self.say(f"Undone: {s.undone_text()}. You decide again.")
-                    self.flush_log()
-                    self.last_view = None
-                    return None
-                self.say("Nothing to undo: you have not decided yet since something was revealed "
-                         "(a roll or a card).")
-            elif word == "save":
-                self.save(rest.strip() or str(self.save_path))
-            elif word == "log":
-                count = int(rest) if rest.strip().isdigit() else 20
-                self.say(*s.log[-count:])
-            elif word in ("quit", "exit"):
-                return self.stop(0, "You stopped the game.")
-            else:
-                if self.play_notation(line, menu):
-                    return None
-
-    def play_notation(self, line: str, menu: Menu) -> bool:
-        """Play an action typed in notation; False (with a message) if it is not understood or not legal."""
-        s = self.session
-        try:
-            action = s.state.string_to_action(line)
-        except StoneAgeError as error:
-            self.say(f"Not understood: {error}. Type a number, an action or help.")
-            return False
-        if action not in s.state.legal_actions():
-            self.say(f"{s.state.action_to_string(action)!r} is not legal now ({menu.prompt}). "
-                     "Type options to see the legal choices.")
-            return False
-        s.choose(action)
-        return True
-
-    def list_options(self, choices: tuple[Choice, ...], nested: bool) -> None:
-        for number, choice in enumerate(choices, 1):
-            more = " …" if choice.is_group else ""
-            self.say(f"  {number}. {choice.label}{more}")
-        if nested:
-            self.say("  0. back")
+            self.show_me(menu)
 
     # --- commands --------------------------------------------------------------------------------
+
+    def commands(self) -> dict[str, Command]:
+        return {**super().commands(), "rules": self.cmd_rules, "odds": self.cmd_odds}
+
+    def cmd_rules(self, rest: str, menu: Menu) -> Next:
+        self.rules(rest.strip(), menu)
+        return Next.ASK
+
+    def cmd_odds(self, rest: str, menu: Menu) -> Next:
+        self.odds(rest.strip(), menu)
+        return Next.ASK
+
+    def cmd_undo(self, rest: str, menu: Menu) -> Next:
+        s = self.session
+        if s.undo():
+            self.say(f"Undone: {s.undone_text()}. You decide again.")
+            self.flush_log()
+            self.last_view = None
+            return Next.DECIDED
+        self.say("Nothing to undo: you have not decided yet since something was revealed (a roll or a card).")
+        return Next.ASK
+
+    def log_lines(self) -> list[str]:
+        return self.session.log
+
+    def show_me(self, menu: Menu) -> None:
+        obs = self.session.state.observation(menu.seat)
+        self.say(player_sentence(obs["players"][menu.seat], self.session.names[menu.seat]))
 
     def show_board(self) -> None:
         s = self.session
@@ -278,22 +162,3 @@ class PlainGame:
             self.say("The number of figures is 1 to 10.")
             return
         self.say(*odds_lines(loc, int(words[1]), bonus))
-
-    def hint(self) -> None:
-        s = self.session
-        try:
-            action = s.hint()
-        except HintUnavailable as error:
-            self.say(str(error))
-            return
-        self.say(f"Hint: the {s.hint_spec} bot would play {s.state.action_to_string(action)} "
-                 f"({s.state.describe(action).strip()}).")
-
-    def save(self, path: str) -> None:
-        try:
-            self.session.save(path)
-        except OSError as error:
-            self.say(f"Could not save to {path!r}: {error.strerror or error}.")
-            return
-        self.saved_at = self.session.state.move_number()
-        self.say(f"Saved to {path}; continue later with: stoneage play --resume {path}")

@@ -10,26 +10,23 @@ the full-screen mode starts, so ``stoneage`` works without textual.
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
 
-from stoneage.core.errors import StoneAgeError
-from stoneage.tui.choices import Choice, Menu
-from stoneage.tui.session import HUMAN, HintUnavailable, Session
+from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
+from stoneage.tui.choices import Menu
+from stoneage.tui.hot_seat_app import HotSeatApp, Sleep as Sleep, rows_text
+from stoneage.tui.notation_app import NotationApp
+from stoneage.tui.session import Session
 from stoneage.tui.stone_age_junior_choices import build_menu
 from stoneage.tui.stone_age_junior_plain import goods_seats, undo_allowed
 from stoneage.tui.stone_age_junior_render import (
-    PLAYER_STYLES,
     board_rows,
     event_line,
     hut_panel_lines,
@@ -40,7 +37,7 @@ from stoneage.tui.stone_age_junior_render import (
 
 NARROW = 110
 """Below this many columns the players panel is compact."""
-OTHER_KEYS = {"up", "down", "enter", "tab", "shift+tab", "home", "end", "pageup", "pagedown"}
+OTHER_KEYS = frozenset({"up", "down", "enter", "tab", "shift+tab", "home", "end", "pageup", "pagedown"})
 
 KEYS_HELP = """Keys
   1 … 9        choose that option (a swap: the first tile, then the second)
@@ -61,10 +58,8 @@ for any good), trade 1 for 1 at the trading post, or build a hut on the building
 exactly the goods it shows. Then all tiles are turned face down and two are swapped:
 remember where they are! The first to build 3 huts wins."""
 
-Sleep = Callable[[float], Awaitable[Any]]
 
-
-class StoneAgeJuniorApp(App[None]):
+class StoneAgeJuniorApp(HotSeatApp, NotationApp):
     """Play a Stone Age Junior :class:`Session` full screen."""
 
     TITLE = "Stone Age Junior"
@@ -88,45 +83,25 @@ class StoneAgeJuniorApp(App[None]):
     #status { height: 1; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "hint", "Hint"),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "save", "Save"),
-        Binding("p", "pause", "Pause"),
-        Binding("colon", "notation", "Type", show=False),
-        Binding("question_mark", "keys", "Keys"),
-        Binding("q", "quit_game", "Quit"),
-        Binding("escape", "go_back", "Back", show=False),
-        Binding("backspace", "go_back", "Back", show=False),
-        *(Binding(str(n), f"pick({n})", show=False) for n in range(10)),
+        HINT, UNDO, SAVE, PAUSE, Binding("colon", "notation", "Type", show=False), KEYS, QUIT, *BACK,
+        *pick_bindings(0),
     ]
+    BORDER_TITLES = (("#board-box", "The ring and the forest"), ("#huts-box", "Huts to build"),
+                     ("#players-box", "Settlements"), ("#decide", "Your move"), ("#log", "What happened"))
+    SEAT_PATTERNS = (r"Player {n}\b", r"▶ P{n}\b")
+    EXTRA_STYLES = ((r"■+", "bold yellow"), (r"✓ can build", "bold green"))
+    OTHER_KEYS = OTHER_KEYS
+    GAME = "stone_age_junior"
+    CHANCE_NAME = "The forest"
+    PASS_NOTE = "The goods are hidden. Press Enter (or click) when you are ready."
+    PASS_AT_START = True
+    KEYS_HELP = KEYS_HELP
 
     def __init__(self, session: Session, *, delay: float = 1.5, save_path: str | Path = "stoneage-game.json",
                  hot_seat: bool | None = None, sleep: Sleep | None = None) -> None:
-        super().__init__()
-        if session.game.name != "stone_age_junior":
-            raise StoneAgeError(f"this screen plays stone_age_junior, not {session.game.name!r}")
-        self.session = session
-        self.delay = delay
-        self.save_path = Path(save_path)
-        self.hot_seat = session.seats.count(HUMAN) >= 2 if hot_seat is None else hot_seat
-        self.sleep: Sleep = sleep or asyncio.sleep
-        self.menu: Menu | None = None
-        self.levels: list[tuple[Choice, ...]] = []
-        self.busy = False
-        """Chance or a bot is playing (or a tile is being looked at): people wait."""
-        self.paused = False
-        self.passing: int | None = None
-        """Hot seat: the seat the device is being passed to (waiting for Enter)."""
+        super().__init__(session, delay=delay, save_path=save_path, hot_seat=hot_seat, sleep=sleep)
         self.showing: int | None = None
         """Hot seat: the person at the device, whose goods are shown (None: nobody's)."""
-        self.last_decider: int | None = None
-        self.message = ""
-        self._quit_armed = False
-        self._saved_at: int | None = None
-        self._told = len(self.public_log())
-
-    def public_log(self) -> list[Any]:
-        return list(self.session.state.observation(0)["log"])
 
     # --- layout ---------------------------------------------------------------------------------
 
@@ -150,73 +125,22 @@ class StoneAgeJuniorApp(App[None]):
         yield Static(id="status")
         yield Footer()
 
-    def on_mount(self) -> None:
-        for widget_id, title in (("#board-box", "The ring and the forest"), ("#huts-box", "Huts to build"),
-                                 ("#players-box", "Settlements"), ("#decide", "Your move"),
-                                 ("#log", "What happened")):
-            self.query_one(widget_id).border_title = title
-        log = self.query_one("#log", RichLog)
-        for event in self.public_log():
-            line = event_line(event, self.session.names, tell_tiles=False)
-            if line is not None:
-                log.write(Text(line))
-        self.refresh_view()
-        self.advance()
+    # --- the game's own parts -----------------------------------------------------------------
 
-    # --- the flow of the game -----------------------------------------------------------------
+    def build_menu(self) -> Menu:
+        return build_menu(self.session.state, self.session.names)
 
-    def advance(self) -> None:
-        """Show the next decision (after passing the device), or let chance and the bots play."""
-        session = self.session
-        if session.over:
-            self.show_end()
-        elif session.human_to_move():
-            seat = session.to_move()
-            if self.hot_seat and seat != self.last_decider:
-                self.show_pass(seat)
-            else:
-                self.show_decision()
-        elif not self.busy:
-            self.busy = True
-            if self.hot_seat:
-                self.showing = None  # a turn of someone else: the goods go out of sight
-            self.show_waiting()
-            self.run_worker(self._auto_play(), exclusive=True, group="auto")
+    def result_lines(self) -> list[str]:
+        return result_lines(self.session.state, self.session.names)
 
-    async def _auto_play(self) -> None:
-        session = self.session
-        try:
-            while not session.over and not session.human_to_move():
-                if self.paused:
-                    await asyncio.sleep(0.05)
-                    continue
-                seat = session.to_move()
-                if seat < 0:
-                    action = session.auto_action()
-                else:
-                    action = await asyncio.to_thread(session.auto_action)
-                session.apply(action)
-                await self.tell(bot_move=seat >= 0)
-        except Exception as error:  # a failing bot must not take the game down
-            self.paused = True
-            self.say(f"A bot failed ({type(error).__name__}: {error}); press p to try again.")
-        finally:
-            self.busy = False
-        self.refresh_view()
-        if not self.paused:
-            self.advance()
+    def log_line(self, event: Any) -> str | None:
+        return event_line(event, self.session.names, tell_tiles=False)
 
     async def tell(self, bot_move: bool) -> None:
         """Log what happened; let a tile turned up be seen for ``delay`` seconds."""
-        log = self.public_log()
-        new = log[self._told:]
-        self._told = len(log)
-        widget = self.query_one("#log", RichLog)
+        new = self.new_events()
         revealed = ""
         for event in new:
-            line = event_line(event, self.session.names, tell_tiles=False)
-            if line is not None:
-                widget.write(Text(line))
             if event["event"] == "reveal":
                 revealed = f"Forest tile {event['place'] + 1} shows {tile_words(event['tile'])}."
         self.refresh_view()
@@ -229,54 +153,23 @@ class StoneAgeJuniorApp(App[None]):
         if any(event["event"] == "reset" for event in new):
             self.say("")  # every tile lies face down now: the status line must not remember one
 
-    def play(self, action: int) -> None:
-        """A person's decision."""
-        seat = self.session.to_move()
-        try:
-            self.session.choose(action)
-        except StoneAgeError as error:
-            self.say(f"Not played: {error}")
-            return
-        self._quit_armed = False
-        self.last_decider = seat
-        self.busy = True
-        self.show_waiting()
-        self.run_worker(self._after_choice(), exclusive=True, group="auto")
+    def before_auto_play(self) -> None:
+        if self.hot_seat:
+            self.showing = None  # a turn of someone else: the goods go out of sight
 
-    async def _after_choice(self) -> None:
-        try:
-            await self.tell(bot_move=False)
-        finally:
-            self.busy = False
-        self.advance()
+    def show_pass(self, seat: int) -> None:
+        self.showing = None
+        super().show_pass(seat)
 
-    def can_decide(self) -> bool:
-        if self.session.over:
-            self.say("The game is over. Press q to quit.")
-            return False
-        if self.passing is not None:
-            self.say(f"Pass the device to {self.session.names[self.passing]}, then press Enter.")
-            return False
-        if self.busy or not self.session.human_to_move():
-            self.say("Please wait: it is not your turn.")
-            return False
-        return True
+    def show_decision(self) -> None:
+        self.showing = self.session.to_move()
+        super().show_decision()
+
+    def show_end(self) -> None:
+        self.showing = None
+        super().show_end()
 
     # --- rendering ------------------------------------------------------------------------------
-
-    def say(self, message: str) -> None:
-        """Show a message in the status line."""
-        self.message = message
-        self.query_one("#status", Static).update(Text(message))
-
-    def _styled(self, lines: list[str]) -> Text:
-        text = Text("\n".join(lines))
-        for seat, style in enumerate(PLAYER_STYLES[: len(self.session.seats)]):
-            text.highlight_regex(rf"Player {seat + 1}\b", style)
-            text.highlight_regex(rf"▶ P{seat + 1}\b", style)
-        text.highlight_regex(r"■+", "bold yellow")
-        text.highlight_regex(r"✓ can build", "bold green")
-        return text
 
     def shown_goods(self) -> set[int]:
         """The seats whose goods are on screen now."""
@@ -288,174 +181,17 @@ class StoneAgeJuniorApp(App[None]):
         seat = session.viewer()
         obs = session.state.observation(seat)
         rows = board_rows(obs, session.short, highlight=obs["pending"]["player"] if obs["phase"] == "play" else None)
-        board = Text()
-        for index, row in enumerate(rows):
-            if index:
-                board.append("\n")
-            for text, style in row:
-                board.append(text, style or None)
-        self.query_one("#board", Static).update(board)
+        self.set_text("#board", rows_text(rows))
         viewer = obs["players"][seat] if seat in shown and not session.all_bots() else None
-        self.query_one("#huts", Static).update(self._styled(hut_panel_lines(obs, viewer)))
+        self.set_text("#huts", self._styled(hut_panel_lines(obs, viewer)))
         lines = player_lines(obs, session.names, shown, compact=self.size.width < NARROW)
-        self.query_one("#players", Static).update(self._styled(lines))
-        self.query_one("#title", Static).update(Text(self.title_text(obs["turn"])))
+        self.set_text("#players", self._styled(lines))
+        self.set_text("#title", Text(self.title_text(obs["turn"])))
 
-    def title_text(self, turn: int) -> str:
-        session = self.session
-        if session.over:
-            winners = [session.names[p] for p, r in enumerate(session.state.returns()) if r > 0]
-            return f"Stone Age Junior — game over — {winners[0]} wins!" if winners else "Stone Age Junior — game over"
-        seat = session.observation()["pending"]["player"]  # at a chance node: whose turn it is
-        doing = "pass the device" if self.passing is not None else (
-            "your move" if session.human_to_move() and not self.busy else "playing")
-        pause = " — PAUSED (p continues)" if self.paused else ""
-        return f"Stone Age Junior — turn {turn} — {session.names[seat]}: {doing}{pause}"
+    def over_title(self, winners: list[str]) -> str:
+        return f"Stone Age Junior — game over — {winners[0]} wins!" if winners else "Stone Age Junior — game over"
 
-    def show_waiting(self) -> None:
-        session = self.session
-        seat = session.to_move()
-        who = session.names[seat] if seat >= 0 else "The forest"
-        self.query_one("#prompt", Static).update(Text(f"{who} …" if seat < 0 else f"{who} is playing …"))
-        self.query_one("#options", OptionList).clear_options()
-        self.query_one("#decide").border_title = "Watch!"
-        self.levels = []
-
-    def show_pass(self, seat: int) -> None:
-        self.passing = seat
-        self.showing = None
-        self.levels = []
-        name = self.session.names[seat]
-        self.query_one("#options", OptionList).clear_options()
-        self.query_one("#prompt", Static).update(Text(
-            f"Pass the device to {name}!\n\nThe goods are hidden. Press Enter (or click) when you are ready.",
-            style="bold"))
-        self.query_one("#decide").border_title = "Pass the device"
-        ready = self.query_one("#ready", Button)
-        ready.label = f"{name}: I am ready!"
-        ready.add_class("visible")
-        ready.focus()
-        self.refresh_view()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "ready":
-            self.ready()
-
-    def ready(self) -> None:
-        """Hot seat: the next person has the device."""
-        if self.passing is None:
-            return
-        self.last_decider = self.passing
-        self.passing = None
-        self.query_one("#ready", Button).remove_class("visible")
-        self.show_decision()
-
-    def show_decision(self) -> None:
-        session = self.session
-        if self.message.startswith(("Please wait", "Pass the device")):
-            self.say("")
-        self.showing = session.to_move()
-        self.menu = build_menu(session.state, session.names)
-        self.levels = [self.menu.choices]
-        self.query_one("#prompt", Static).update(Text("\n".join([self.menu.prompt, *self.menu.info])))
-        self.query_one("#decide").border_title = f"{session.names[self.menu.seat]} decides"
-        self.fill_options()
-        self.refresh_view()
-
-    def fill_options(self) -> None:
-        options = self.query_one("#options", OptionList)
-        options.clear_options()
-        level = self.levels[-1]
-        entries = [Option(Text(f"{n}. {c.label}{' …' if c.is_group else ''}"), id=str(n - 1))
-                   for n, c in enumerate(level, 1)]
-        if len(self.levels) > 1:
-            entries.append(Option(Text("0. ← back"), id="back"))
-        options.add_options(entries)
-        options.highlighted = 0
-        if not self.query_one("#notation", Input).has_focus:
-            options.focus()
-
-    def show_end(self) -> None:
-        self.menu = None
-        self.levels = []
-        self.showing = None
-        self.query_one("#options", OptionList).clear_options()
-        self.query_one("#decide").border_title = "Game over"
-        self.query_one("#prompt", Static).update(Text("\n".join(
-            [*result_lines(self.session.state, self.session.names), "", "Press q to quit, s to save the game."])))
-        self.refresh_view()
-
-    # --- events and keys --------------------------------------------------------------------------
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id == "back":
-            self.action_go_back()
-        elif event.option.id is not None:
-            self.choose_index(int(event.option.id))
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        if not text or not self.can_decide():
-            return
-        state = self.session.state
-        try:
-            action = state.string_to_action(text)
-        except StoneAgeError as error:
-            self.say(f"Not understood: {error}")
-            return
-        if action not in state.legal_actions():
-            prompt = self.menu.prompt if self.menu else "not your turn"
-            self.say(f"{state.action_to_string(action)!r} is not legal now ({prompt})")
-            return
-        event.input.value = ""
-        self.close_notation()
-        self.play(action)
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key in OTHER_KEYS or event.key in self.active_bindings:
-            return
-        if self.query_one("#notation", Input).has_focus and event.is_printable:
-            return
-        self.say(f"Unknown key {event.key!r}: press ? for the keys.")
-
-    def choose_index(self, index: int) -> None:
-        if not self.can_decide() or not self.levels:
-            return
-        level = self.levels[-1]
-        if not 0 <= index < len(level):
-            self.say(f"There is no option {index + 1}: choose 1 to {len(level)}.")
-            return
-        choice = level[index]
-        if choice.is_group:
-            self.levels.append(choice.children)
-            self.fill_options()
-            return
-        assert choice.action is not None
-        self.play(choice.action)
-
-    def action_pick(self, number: int) -> None:
-        if number == 0:
-            self.action_go_back()
-        else:
-            self.choose_index(number - 1)
-
-    def action_go_back(self) -> None:
-        if self.query_one("#notation", Input).has_class("visible"):
-            self.close_notation()
-        elif len(self.levels) > 1:
-            self.levels.pop()
-            self.fill_options()
-
-    def action_notation(self) -> None:
-        if not self.can_decide():
-            return
-        notation = self.query_one("#notation", Input)
-        notation.add_class("visible")
-        notation.focus()
-
-    def close_notation(self) -> None:
-        self.query_one("#notation", Input).remove_class("visible")
-        self.query_one("#options", OptionList).focus()
+    # --- keys -----------------------------------------------------------------------------------
 
     def action_undo(self) -> None:
         session = self.session
@@ -471,54 +207,3 @@ class StoneAgeJuniorApp(App[None]):
         self.say(f"Undone: {session.undone_text()}.")
         self.query_one("#log", RichLog).write(Text(f"(undone: {session.undone_text()})", style="italic"))
         self.advance()
-
-    def action_hint(self) -> None:
-        if not self.can_decide():
-            return
-        self.say("Thinking of a hint…")
-        self.run_worker(self._hint(), exclusive=True, group="hint")
-
-    async def _hint(self) -> None:
-        session = self.session
-        moment = session.state.move_number()
-        state = session.state.clone()
-        try:
-            action = await asyncio.to_thread(session.hint, state)
-        except HintUnavailable as error:
-            self.say(str(error))
-            return
-        if session.state.move_number() != moment or not session.human_to_move():
-            return
-        self.say(f"Hint: the {session.hint_spec} bot would play {state.action_to_string(action)} — "
-                 f"{state.describe(action).strip()}")
-        for index, choice in enumerate(self.levels[-1] if self.levels else ()):
-            if choice.action == action or action in {c.action for c in choice.children}:
-                self.query_one("#options", OptionList).highlighted = index
-
-    def action_save(self) -> None:
-        try:
-            self.session.save(self.save_path)
-        except OSError as error:
-            self.say(f"Could not save to {str(self.save_path)!r}: {error.strerror or error}")
-            return
-        self._saved_at = self.session.state.move_number()
-        self.say(f"Saved to {self.save_path} — continue later with: stoneage play --resume {self.save_path}")
-
-    def action_pause(self) -> None:
-        self.paused = not self.paused
-        self.say("Paused: press p to continue." if self.paused else "Continuing.")
-        self.refresh_view()
-        if not self.paused and not self.busy:
-            self.advance()
-
-    def action_keys(self) -> None:
-        """Show the keys and the rules in short, in the log panel."""
-        self.query_one("#log", RichLog).write(Text(KEYS_HELP, style="italic"))
-
-    def action_quit_game(self) -> None:
-        saved = self._saved_at == self.session.state.move_number()
-        if self.session.over or saved or self._quit_armed:
-            self.exit()
-            return
-        self._quit_armed = True
-        self.say("The game is not saved: press q again to quit anyway, or s to save first.")

@@ -10,7 +10,7 @@ from stoneage.core.contract import State
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import BUILDS, GOODS, NUM_POSITIONS, RING, SPACE_OF_GOOD
 from stoneage.games.stone_age_junior.narrate import payment_words
-from stoneage.tui.choices import Choice, Menu, all_actions
+from stoneage.tui.choices import Choice, Menu, complete_menu
 from stoneage.tui.stone_age_junior_render import a, can_pay, goods_words, space_words
 
 
@@ -90,10 +90,5 @@ def build_menu(state: State, names: list[str]) -> Menu:
     else:
         prompt = f"{who}: choose"
         choices = [Choice(state.action_to_string(action), action) for action in legal]
-    menu = Menu(prompt, tuple(choices), stage, seat, info)
-    missing = set(legal) - set(all_actions(menu))
-    if missing:  # never hide a legal action
-        extra = tuple(Choice(state.action_to_string(action), action) for action in sorted(missing))
-        menu = Menu(prompt, menu.choices + extra, stage, seat, info)
-    return menu
+    return complete_menu(Menu(prompt, tuple(choices), stage, seat, info), state, legal)
 

@@ -12,14 +12,10 @@ berry for fish``, ``build 7 with fish jug dog``, ``swap 3 11``) or a command (``
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, TextIO
-
-from stoneage.tui.choices import Choice
-from stoneage.tui.plain import PlainGame
-from stoneage.tui.session import HUMAN, Session
+from stoneage.tui.base_plain import Next
+from stoneage.tui.choices import Menu
+from stoneage.tui.hot_seat_plain import CLEAR_SCREEN as CLEAR_SCREEN, HotSeatPlainGame
+from stoneage.tui.session import Session
 from stoneage.tui.stone_age_junior_choices import build_menu
 from stoneage.tui.stone_age_junior_render import (
     board_sentences,
@@ -27,8 +23,6 @@ from stoneage.tui.stone_age_junior_render import (
     player_sentence,
     result_lines,
 )
-
-CLEAR_SCREEN = "\x1b[2J\x1b[H"
 
 HELP = """Answer with the number of an option (a swap: the first tile, then the second), or type an
 action (turn 5, trade berry for fish, stop trading, build 7 with fish jug dog, pass, swap 3 11,
@@ -42,13 +36,6 @@ stay, travel jug). Commands:
   save [FILE]      save the game; continue later with: stoneage play --resume FILE
   log [N]          the last N lines of the game log (default 20)
   quit             stop playing (save first if you want to continue later)"""
-
-
-def _is_tty(stream: TextIO) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def goods_seats(session: Session, hot_seat: bool, showing: int | None) -> set[int]:
@@ -72,7 +59,7 @@ def undo_allowed(session: Session, hot_seat: bool) -> bool:
     return state.current_player() == session.to_move()
 
 
-class JuniorPlainGame(PlainGame):
+class JuniorPlainGame(HotSeatPlainGame):
     """Drives a Stone Age Junior :class:`Session` through text.
 
     ``hot_seat`` (default: two or more human seats) asks to pass the device before each person's
@@ -80,34 +67,20 @@ class JuniorPlainGame(PlainGame):
     screen when the device is passed and when the forest tiles are turned face down.
     """
 
-    def __init__(self, session: Session, *, delay: float = 0.0, save_path: str | Path = "stoneage-game.json",
-                 autosave: bool = False, stdin: TextIO | None = None, stdout: TextIO | None = None,
-                 sleep: Callable[[float], None] = time.sleep, hot_seat: bool | None = None,
-                 clear: bool | None = None) -> None:
-        super().__init__(session, delay=delay, save_path=save_path, autosave=autosave, stdin=stdin,
-                         stdout=stdout, sleep=sleep)
-        self.hot_seat = session.seats.count(HUMAN) >= 2 if hot_seat is None else hot_seat
-        self.clear = (self.hot_seat and _is_tty(self.stdout)) if clear is None else clear
-        self.lines: list[str] = []
-        """The game log as told here (the ``log`` command)."""
-        self.events_told = len(self.public_log())
-        self.last_decider: int | None = None
-        self.showing: int | None = None
-        """Hot seat: the person at the device, whose goods may be shown."""
-        self.last_turn: int | None = None
-
-    def public_log(self) -> list[Any]:
-        return list(self.session.state.observation(0)["log"])
+    HELP = HELP
+    PASS_NOTE = "(Your goods are hidden.) Press Enter when you are ready."
+    PASS_AT_START = True
+    showing: int | None = None
+    """Hot seat: the person at the device, whose goods may be shown."""
 
     def names(self) -> list[str]:
         return self.session.names
 
     # --- the main loop --------------------------------------------------------------------------
 
-    def _run(self) -> int:
+    def intro(self) -> None:
         s = self.session
-        self.say(f"Stone Age Junior, {len(s.seats)} players: {', '.join(s.names)}. Seed {s.game.seed}.",
-                 "Type help for the commands; answer with a number or an action.")
+        self.greet("Stone Age Junior")
         if s.game.params()["expansions"]:
             self.say("With the card game as expansion: Martin the mammoth and a pile of goods cards.")
         if self.hot_seat:
@@ -116,39 +89,14 @@ class JuniorPlainGame(PlainGame):
         if self.events_told:  # resumed
             self.say("-- resumed --", *[line for line in (event_line(e, s.names) for e in self.public_log()[-12:])
                                         if line is not None])
-        while not s.over:
-            if s.human_to_move():
-                seat = s.to_move()
-                if self.hot_seat and seat != self.last_decider:
-                    outcome = self.pass_device(seat)
-                    if outcome is not None:
-                        return outcome
-                self.showing = seat
-                outcome = self.decide()
-                if outcome is not None:
-                    return outcome
-                self.last_decider = seat
-                self.tell(bot_move=False)
-                continue
-            seat = s.to_move()
-            s.apply(s.auto_action())
-            self.tell(bot_move=seat >= 0)
-        self.say("== Game over ==", *result_lines(s.state, s.names))
-        if self.autosave:
-            self.save(str(self.save_path))
-        return 0
 
     def tell(self, bot_move: bool) -> None:
         """Say what happened since the last time; pause on a tile turned up and on a bot's move."""
-        log = self.public_log()
-        new = log[self.events_told:]
-        self.events_told = len(log)
         revealed = False
-        for event in new:
+        for event in self.new_events():
             line = event_line(event, self.session.names)
             if line is not None:
-                self.lines.append(line)
-                self.say(line)
+                self.tell_line(line)
             if event["event"] == "reveal":
                 revealed = True
             elif event["event"] == "reset" and self.clear:
@@ -161,94 +109,44 @@ class JuniorPlainGame(PlainGame):
         elif bot_move and self.delay > 0:
             self.sleep(self.delay / 2)
 
+    def result_lines(self) -> list[str]:
+        return result_lines(self.session.state, self.session.names)
+
     def pass_device(self, seat: int) -> int | None:
         """Hot seat: hide the goods and wait until the next person has the device; an exit status if
         the input ends."""
         self.showing = None
         if self.clear:
             self.stdout.write(CLEAR_SCREEN)
-        self.say("", f"*** Pass the device to {self.session.names[seat]}! ***",
-                 "(Your goods are hidden.) Press Enter when you are ready.")
-        line = self.read("")
-        if line is None:
-            return self.stop(1, "The input ended before the game was over.")
-        if line.lower() in ("quit", "exit"):
-            return self.stop(0, "You stopped the game.")
-        self.last_turn = None  # show the board to the person who has the device now
-        return None
+        outcome = super().pass_device(seat)
+        if outcome is None:
+            self.last_turn = None  # show the board to the person who has the device now
+        return outcome
 
     # --- one decision ----------------------------------------------------------------------------
 
     def decide(self) -> int | None:
-        """Ask until a person's decision is played; an exit status if the player stops."""
+        self.showing = self.session.to_move()
+        return super().decide()
+
+    def build_menu(self) -> Menu:
+        return build_menu(self.session.state, self.session.names)
+
+    def cmd_undo(self, rest: str, menu: Menu) -> Next:
         s = self.session
-        menu = build_menu(s.state, s.names)
-        obs = s.state.observation(menu.seat)
-        if obs["turn"] != self.last_turn:
-            self.show_board()
-            self.last_turn = obs["turn"]
-        self.say(menu.prompt, *menu.info)
-        levels: list[tuple[Choice, ...]] = [menu.choices]
-        self.list_options(levels[-1], False)
-        while True:
-            line = self.read()
-            if line is None:
-                return self.stop(1, "The input ended before the game was over.")
-            word, _, rest = line.partition(" ")
-            word = word.lower()
-            if line == "" or word in ("options", "list"):
-                self.list_options(levels[-1], len(levels) > 1)
-            elif line.isdigit():
-                number = int(line)
-                if number == 0:
-                    if len(levels) > 1:
-                        levels.pop()
-                        self.list_options(levels[-1], len(levels) > 1)
-                    else:
-                        self.say(f"There is nothing to go back to. Choose 1 to {len(levels[-1])}, or type help.")
-                    continue
-                if not 1 <= number <= len(levels[-1]):
-                    self.say(f"There is no option {number}: choose 1 to {len(levels[-1])}, or type help.")
-                    continue
-                choice = levels[-1][number - 1]
-                if choice.is_group:
-                    levels.append(choice.children)
-                    self.say(choice.label + ":")
-                    self.list_options(levels[-1], True)
-                    continue
-                assert choice.action is not None
-                s.choose(choice.action)
-                return None
-            elif word in ("back", "b"):
-                if len(levels) > 1:
-                    levels.pop()
-                self.list_options(levels[-1], len(levels) > 1)
-            elif word in ("help", "?", "h"):
-                self.say(HELP)
-            elif word in ("board", "state"):
-                self.show_board()
-            elif word == "me":
-                self.say(player_sentence(s.state.observation(menu.seat), menu.seat, s.names[menu.seat], True))
-            elif word == "hint":
-                self.hint()
-            elif word == "undo":
-                if undo_allowed(s, self.hot_seat):
-                    s.undo()
-                    self.say(f"Undone: {s.undone_text()}. You decide again.")
-                    self.events_told = len(self.public_log())
-                    self.last_turn = None
-                    return None
-                self.say("Nothing to undo: nothing you decided since the last tile, hut or card was "
-                         "turned up" + (" in this turn." if self.hot_seat else "."))
-            elif word == "save":
-                self.save(rest.strip() or str(self.save_path))
-            elif word == "log":
-                count = int(rest) if rest.strip().isdigit() else 20
-                self.say(*self.lines[-count:])
-            elif word in ("quit", "exit"):
-                return self.stop(0, "You stopped the game.")
-            elif self.play_notation(line, menu):
-                return None
+        if undo_allowed(s, self.hot_seat):
+            s.undo()
+            self.say(f"Undone: {s.undone_text()}. You decide again.")
+            self.events_told = len(self.public_log())
+            self.last_turn = None
+            return Next.DECIDED
+        self.say("Nothing to undo: nothing you decided since the last tile, hut or card was "
+                 "turned up" + (" in this turn." if self.hot_seat else "."))
+        return Next.ASK
+
+    def show_me(self, menu: Menu) -> None:
+        s = self.session
+        self.say(player_sentence(s.state.observation(menu.seat), menu.seat, s.names[menu.seat], True))
 
     def show_board(self) -> None:
         s = self.session

@@ -1,0 +1,335 @@
+"""The frame every full-screen game shares (textual): the flow of a game, chance and bots in a
+worker, the status line, options in levels, hint, save, pause and quit.
+
+A game's app subclasses :class:`GameApp` and adds its panels, its menus and its texts through
+the plain methods marked "hook". Textual calls the ``on_…`` handler of *every* class of an app,
+so each handler is written in one class only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import App
+from textual.binding import Binding
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from stoneage.core.errors import StoneAgeError
+from stoneage.tui.choices import Choice, Menu
+from stoneage.tui.session import HintUnavailable, Session, Step
+
+PLAYER_STYLES = ("bold red", "bold dodger_blue1", "bold yellow", "bold green")
+
+HINT = Binding("h", "hint", "Hint")
+UNDO = Binding("u", "undo", "Undo")
+SAVE = Binding("s", "save", "Save")
+PAUSE = Binding("p", "pause", "Pause")
+KEYS = Binding("question_mark", "keys", "Keys")
+QUIT = Binding("q", "quit_game", "Quit")
+BACK = (Binding("escape", "go_back", "Back", show=False), Binding("backspace", "go_back", "Back", show=False))
+
+
+def pick_bindings(first: int) -> list[Binding]:
+    """The digit keys ``first`` … 9, each choosing that option (0: back)."""
+    return [Binding(str(n), f"pick({n})", show=False) for n in range(first, 10)]
+
+
+class GameApp(App[None]):
+    """Play a :class:`Session` full screen; subclasses lay out the panels and fill them."""
+
+    WAITING_TITLE: ClassVar[str] = "Waiting"
+    """The title of the decision panel while chance and the bots play."""
+    WAIT_MESSAGES: ClassVar[tuple[str, ...]] = ("Please wait",)
+    """Status messages that a new decision clears."""
+    GROUP_MARK: ClassVar[str] = " …"
+    """Behind an option that opens a sub-list."""
+    END_HINT: ClassVar[str] = "Press q to quit, s to save the game."
+    BORDER_TITLES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """``(selector, title)`` of the panels."""
+    SEAT_PATTERNS: ClassVar[tuple[str, ...]] = ()
+    """Regular expressions of a seat (``{n}``: its number from 1), shown in the seat's colour."""
+    EXTRA_STYLES: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """``(regular expression, style)`` highlighted in the panels as well."""
+    TELL_HINT_FAILURE: ClassVar[bool] = False
+    """Whether a failing hint bot is told in the status line (else the error ends the app)."""
+
+    def __init__(self, session: Session, *, delay: float, save_path: str | Path) -> None:
+        super().__init__()
+        self.session = session
+        self.delay = delay
+        self.save_path = Path(save_path)
+        self.menu: Menu | None = None
+        self.levels: list[tuple[Choice, ...]] = []
+        self.message = ""
+        self.paused = False
+        self.busy = False
+        """Chance or a bot is playing: people wait."""
+        self._quit_armed = False
+        self._saved_at: int | None = None
+
+    # --- hooks of the games -------------------------------------------------------------------
+
+    def first_view(self) -> None:
+        """Hook: fill the panels (and the log) when the app starts."""
+        raise NotImplementedError
+
+    def refresh_view(self) -> None:
+        """Hook: redraw the panels from the game state."""
+        raise NotImplementedError
+
+    def build_menu(self) -> Menu:
+        """Hook: the menu of the decision pending."""
+        raise NotImplementedError
+
+    def result_lines(self) -> list[str]:
+        """Hook: the final scores and the winner."""
+        raise NotImplementedError
+
+    def waiting_text(self) -> str:
+        """Hook: the decision panel's text while chance or a bot plays."""
+        raise NotImplementedError
+
+    async def after_auto_step(self, step: Step, count: int) -> None:
+        """Hook: show the ``count``-th action of chance or a bot (and pause to let it be seen)."""
+        raise NotImplementedError
+
+    def after_choice(self, seat: int) -> None:
+        """Hook: go on after ``seat`` decided."""
+        raise NotImplementedError
+
+    def before_auto_play(self) -> None:
+        """Hook: chance and the bots are about to play."""
+
+    def show_turn(self) -> None:
+        """Hook: a person is to decide."""
+        self.show_decision()
+
+    # --- the flow of the game -----------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        for widget_id, title in self.BORDER_TITLES:
+            self.query_one(widget_id).border_title = title
+        self.first_view()
+        self.advance()
+
+    def advance(self) -> None:
+        """Show the next decision, or let chance and the bots play until one (or the end)."""
+        session = self.session
+        if session.over:
+            self.show_end()
+        elif session.human_to_move():
+            self.show_turn()
+        elif not self.busy:
+            self.busy = True
+            self.before_auto_play()
+            self.show_waiting()
+            self.run_worker(self._auto_play(), exclusive=True, group="auto")
+
+    async def _auto_play(self) -> None:
+        session = self.session
+        steps = 0
+        try:
+            while not session.over and not session.human_to_move():
+                if self.paused:
+                    await asyncio.sleep(0.05)
+                    continue
+                if session.to_move() < 0:
+                    action = session.auto_action()
+                else:
+                    action = await asyncio.to_thread(session.auto_action)
+                step = session.apply(action)
+                steps += 1
+                await self.after_auto_step(step, steps)
+        except Exception as error:  # a failing bot must not take the game down
+            self.paused = True
+            self.say(f"A bot failed ({type(error).__name__}: {error}); press p to try again.")
+        finally:
+            self.busy = False
+        self.refresh_view()
+        if not self.paused:
+            self.advance()
+
+    def play(self, action: int) -> None:
+        """A person's decision."""
+        seat = self.session.to_move()
+        try:
+            self.session.choose(action)
+        except StoneAgeError as error:
+            self.say(f"Not played: {error}")
+            return
+        self._quit_armed = False
+        self.after_choice(seat)
+
+    def can_decide(self) -> bool:
+        """Whether a person may decide now (else say why)."""
+        if self.session.over:
+            self.say("The game is over. Press q to quit.")
+            return False
+        if self.busy or not self.session.human_to_move():
+            self.say("Please wait: it is not your turn.")
+            return False
+        return True
+
+    # --- rendering ------------------------------------------------------------------------------
+
+    def say(self, message: str) -> None:
+        """Show a message in the status line."""
+        self.message = message
+        self.set_text("#status", Text(message))
+
+    def set_text(self, selector: str, text: Text) -> None:
+        """Show ``text`` in the Static ``selector``."""
+        self.query_one(selector, Static).update(text)
+
+    def _styled(self, lines: list[str]) -> Text:
+        text = Text("\n".join(lines))
+        for seat, style in enumerate(PLAYER_STYLES[: len(self.session.seats)]):
+            for pattern in self.SEAT_PATTERNS:
+                text.highlight_regex(pattern.format(n=seat + 1), style)
+        for pattern, style in self.EXTRA_STYLES:
+            text.highlight_regex(pattern, style)
+        return text
+
+    def winners(self) -> list[str]:
+        """The names of the winners (of a game that is over)."""
+        session = self.session
+        return [session.names[p] for p, r in enumerate(session.state.returns()) if r > 0]
+
+    def pause_note(self) -> str:
+        """Behind the title while the bots are paused."""
+        return " — PAUSED (p continues)" if self.paused else ""
+
+    def show_waiting(self) -> None:
+        self.set_text("#prompt", Text(self.waiting_text()))
+        self.query_one("#options", OptionList).clear_options()
+        self.query_one("#decide").border_title = self.WAITING_TITLE
+
+    def show_decision(self) -> None:
+        if self.message.startswith(self.WAIT_MESSAGES):
+            self.say("")
+        self.menu = menu = self.build_menu()
+        self.levels = [menu.choices]
+        self.set_text("#prompt", Text("\n".join([menu.prompt, *menu.info])))
+        self.query_one("#decide").border_title = f"{self.session.names[menu.seat]} decides"
+        self.fill_options()
+
+    def notation_focused(self) -> bool:
+        """Whether the person is typing an action (the options then keep out of the focus)."""
+        return False
+
+    def fill_options(self) -> None:
+        options = self.query_one("#options", OptionList)
+        options.clear_options()
+        level = self.levels[-1]
+        entries = [Option(Text(f"{n}. {c.label}{self.GROUP_MARK if c.is_group else ''}"), id=str(n - 1))
+                   for n, c in enumerate(level, 1)]
+        if len(self.levels) > 1:
+            entries.append(Option(Text("0. ← back"), id="back"))
+        options.add_options(entries)
+        options.highlighted = 0
+        if not self.notation_focused():
+            options.focus()
+
+    def show_end(self) -> None:
+        self.levels = []
+        self.query_one("#options", OptionList).clear_options()
+        self.query_one("#decide").border_title = "Game over"
+        self.set_text("#prompt", Text("\n".join([*self.result_lines(), "", self.END_HINT])))
+        self.refresh_view()
+
+    # --- options --------------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id
+        if option_id == "back":
+            self.action_go_back()
+        elif option_id is not None:
+            self.choose_index(int(option_id))
+
+    def choose_index(self, index: int) -> None:
+        if not self.can_decide() or not self.levels:
+            return
+        level = self.levels[-1]
+        if not 0 <= index < len(level):
+            self.say(f"There is no option {index + 1}: choose 1 to {len(level)}.")
+            return
+        choice = level[index]
+        if choice.is_group:
+            self.levels.append(choice.children)
+            self.fill_options()
+            return
+        assert choice.action is not None
+        self.play(choice.action)
+
+    def highlight_action(self, action: int) -> None:
+        """Put the cursor on the option that plays ``action`` (or opens the sub-list with it)."""
+        for index, choice in enumerate(self.levels[-1] if self.levels else ()):
+            if choice.action == action or any(c.action == action for c in choice.children):
+                self.query_one("#options", OptionList).highlighted = index
+
+    # --- actions (keys) -------------------------------------------------------------------------
+
+    def action_pick(self, number: int) -> None:
+        if number == 0:
+            self.action_go_back()
+        else:
+            self.choose_index(number - 1)
+
+    def action_go_back(self) -> None:
+        if len(self.levels) > 1:
+            self.levels.pop()
+            self.fill_options()
+
+    def action_hint(self) -> None:
+        if not self.can_decide():
+            return
+        self.say("Thinking of a hint…")
+        self.run_worker(self._hint(), exclusive=True, group="hint")
+
+    async def _hint(self) -> None:
+        session = self.session
+        moment = session.state.move_number()
+        state = session.state.clone()
+        try:
+            action = await asyncio.to_thread(session.hint, state)
+        except HintUnavailable as error:
+            self.say(str(error))
+            return
+        except Exception as error:  # the hint bot failing must not end the game
+            if not self.TELL_HINT_FAILURE:
+                raise
+            self.say(f"No hint: the hint bot failed ({type(error).__name__}: {error})")
+            return
+        if session.state.move_number() != moment or not session.human_to_move():
+            return
+        self.say(f"Hint: the {session.hint_spec} bot would play {state.action_to_string(action)} — "
+                 f"{state.describe(action).strip()}")
+        self.highlight_action(action)
+
+    def action_save(self) -> None:
+        try:
+            self.session.save(self.save_path)
+        except OSError as error:
+            self.say(f"Could not save to {str(self.save_path)!r}: {error.strerror or error}")
+            return
+        self._saved_at = self.session.state.move_number()
+        self.say(f"Saved to {self.save_path} — continue later with: stoneage play --resume {self.save_path}")
+
+    def action_pause(self) -> None:
+        self.paused = not self.paused
+        self.say("Paused: press p to continue." if self.paused else "Continuing.")
+        self.refresh_view()
+        if not self.paused and not self.busy:
+            self.advance()
+
+    def action_quit_game(self) -> None:
+        saved = self._saved_at == self.session.state.move_number()
+        if self.session.over or saved or self._quit_armed:
+            self.exit()
+            return
+        self._quit_armed = True
+        self.say("The game is not saved: press q again to quit anyway, or s to save first.")

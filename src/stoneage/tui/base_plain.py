@@ -1,0 +1,283 @@
+"""The frame every line-by-line game shares: reading and echoing input, the decision loop with its
+numbered options (and sub-lists), the common commands, hint, save and stopping.
+
+A game's plain mode subclasses :class:`BasePlainGame` and adds its main loop, its board and its
+own commands through the methods marked "hook".
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import ClassVar, TextIO
+
+from stoneage.core.errors import StoneAgeError
+from stoneage.tui.choices import Choice, Menu
+from stoneage.tui.session import HintUnavailable, Session
+
+INPUT_ENDED = "The input ended before the game was over."
+STOPPED = "You stopped the game."
+
+
+def is_tty(stream: TextIO) -> bool:
+    """Whether ``stream`` is a terminal (False for anything that cannot tell)."""
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class Next(Enum):
+    """What a command means for the decision asked."""
+
+    ASK = "ask"
+    """Ask again."""
+    DECIDED = "decided"
+    """The decision was played (or taken back): leave the question."""
+
+
+Command = Callable[[str, Menu], "Next | int"]
+"""A command's handler: the rest of the line and the menu → :class:`Next` or an exit status."""
+
+
+class BasePlainGame:
+    """Drives a :class:`Session` through text input and output."""
+
+    HELP: ClassVar[str]
+    """The ``help`` text."""
+    NESTED: ClassVar[bool] = True
+    """Whether options may open sub-lists (``0`` and ``back`` go back)."""
+
+    def __init__(self, session: Session, *, delay: float = 0.0, save_path: str | Path = "stoneage-game.json",
+                 autosave: bool = False, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
+        self.session = session
+        self.delay = delay
+        self.save_path = Path(save_path)
+        self.autosave = autosave
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.sleep = sleep
+        self.saved_at: int | None = None
+        self.levels: list[tuple[Choice, ...]] = []
+        """The options of the decision asked, then those of each sub-list opened."""
+
+    # --- hooks of the games -------------------------------------------------------------------
+
+    def _run(self) -> int:
+        """Hook: play until the end; the exit status."""
+        raise NotImplementedError
+
+    def build_menu(self) -> Menu:
+        """Hook: the menu of the decision pending."""
+        raise NotImplementedError
+
+    def show_situation(self, menu: Menu) -> None:
+        """Hook: what to show before the question."""
+        raise NotImplementedError
+
+    def show_board(self) -> None:
+        """Hook: the ``board`` command."""
+        raise NotImplementedError
+
+    def show_me(self, menu: Menu) -> None:
+        """Hook: the ``me`` command."""
+        raise NotImplementedError
+
+    def cmd_undo(self, rest: str, menu: Menu) -> Next:
+        """Hook: the ``undo`` command."""
+        raise NotImplementedError
+
+    def log_lines(self) -> list[str]:
+        """Hook: the game log as told (the ``log`` command)."""
+        raise NotImplementedError
+
+    # --- input and output ---------------------------------------------------------------------
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.stdout)
+        self.stdout.flush()
+
+    def read(self, prompt: str = "> ") -> str | None:
+        """One line of input (stripped), or None at the end of the input."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say("")
+            return None
+        if not is_tty(self.stdin):  # echo scripted input so that the transcript reads well
+            self.say(line.rstrip("\n"))
+        return line.strip()
+
+    def greet(self, title: str) -> None:
+        """The first lines: the game, the players and the seed."""
+        s = self.session
+        self.say(f"{title}, {len(s.seats)} players: {', '.join(s.names)}. Seed {s.game.seed}.",
+                 "Type help for the commands; answer with a number or an action.")
+
+    # --- the main loop ----------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends (0), the player quits (0), the input ends (1) or Ctrl-C (130)."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            return self.stop(130, "\nInterrupted.")
+
+    def stop(self, status: int, why: str) -> int:
+        self.say(why)
+        if self.autosave:
+            self.save(str(self.save_path))
+        elif self.saved_at != self.session.state.move_number():
+            self.say("The game was not saved (use save FILE before quitting, or --save FILE).")
+        return status
+
+    # --- one decision -------------------------------------------------------------------------------
+
+    def decide(self) -> int | None:
+        """Ask until a person's decision is played; an exit status if the player stops."""
+        menu = self.build_menu()
+        self.show_situation(menu)
+        self.say(menu.prompt, *menu.info)
+        self.levels = [menu.choices]
+        self.list_levels()
+        commands = self.commands()
+        while True:
+            line = self.read()
+            if line is None:
+                return self.stop(1, INPUT_ENDED)
+            word, _, rest = line.partition(" ")
+            word = word.lower()
+            if line == "" or word in ("options", "list"):
+                self.list_levels()
+                continue
+            answer: Next | int
+            if line.isdigit():
+                answer = self.pick(int(line))
+            elif word in commands:
+                answer = commands[word](rest, menu)
+            else:
+                answer = Next.DECIDED if self.play_notation(line, menu) else Next.ASK
+            if answer is not Next.ASK:
+                return None if answer is Next.DECIDED else answer
+
+    def pick(self, number: int) -> Next:
+        """Option ``number`` of the list shown: play it, or open its sub-list (0: back)."""
+        level = self.levels[-1]
+        if number == 0 and self.NESTED:
+            if len(self.levels) > 1:
+                self.levels.pop()
+                self.list_levels()
+            else:
+                self.say(f"There is nothing to go back to. Choose 1 to {len(level)}, or type help.")
+            return Next.ASK
+        if not 1 <= number <= len(level):
+            self.say(f"There is no option {number}: choose 1 to {len(level)}, or type help.")
+            return Next.ASK
+        choice = level[number - 1]
+        if choice.is_group:
+            self.levels.append(choice.children)
+            self.say(choice.label + ":")
+            self.list_levels()
+            return Next.ASK
+        assert choice.action is not None
+        self.session.choose(choice.action)
+        return Next.DECIDED
+
+    def play_notation(self, line: str, menu: Menu) -> bool:
+        """Play an action typed in notation; False (with a message) if it is not understood or not legal."""
+        s = self.session
+        try:
+            action = s.state.string_to_action(line)
+        except StoneAgeError as error:
+            self.say(f"Not understood: {error}. Type a number, an action or help.")
+            return False
+        if action not in s.state.legal_actions():
+            self.say(f"{s.state.action_to_string(action)!r} is not legal now ({menu.prompt}). "
+                     "Type options to see the legal choices.")
+            return False
+        s.choose(action)
+        return True
+
+    def list_levels(self) -> None:
+        """List the options of the innermost list."""
+        self.list_options(self.levels[-1], len(self.levels) > 1)
+
+    def list_options(self, choices: tuple[Choice, ...], nested: bool) -> None:
+        for number, choice in enumerate(choices, 1):
+            more = " …" if choice.is_group else ""
+            self.say(f"  {number}. {choice.label}{more}")
+        if nested:
+            self.say("  0. back")
+
+    # --- commands --------------------------------------------------------------------------------
+
+    def commands(self) -> dict[str, Command]:
+        """The commands by their words; games add their own."""
+        table: dict[str, Command] = {}
+        if self.NESTED:
+            table |= dict.fromkeys(("back", "b"), self.cmd_back)
+        table |= dict.fromkeys(("help", "?", "h"), self.cmd_help)
+        table |= dict.fromkeys(("board", "state"), self.cmd_board)
+        table |= {"me": self.cmd_me, "hint": self.cmd_hint, "undo": self.cmd_undo, "save": self.cmd_save,
+                  "log": self.cmd_log}
+        table |= dict.fromkeys(("quit", "exit"), self.cmd_quit)
+        return table
+
+    def cmd_back(self, rest: str, menu: Menu) -> Next:
+        if len(self.levels) > 1:
+            self.levels.pop()
+        self.list_levels()
+        return Next.ASK
+
+    def cmd_help(self, rest: str, menu: Menu) -> Next:
+        self.say(self.HELP)
+        return Next.ASK
+
+    def cmd_board(self, rest: str, menu: Menu) -> Next:
+        self.show_board()
+        return Next.ASK
+
+    def cmd_me(self, rest: str, menu: Menu) -> Next:
+        self.show_me(menu)
+        return Next.ASK
+
+    def cmd_hint(self, rest: str, menu: Menu) -> Next:
+        self.hint()
+        return Next.ASK
+
+    def cmd_save(self, rest: str, menu: Menu) -> Next:
+        self.save(rest.strip() or str(self.save_path))
+        return Next.ASK
+
+    def cmd_log(self, rest: str, menu: Menu) -> Next:
+        count = int(rest) if rest.strip().isdigit() else 20
+        self.say(*self.log_lines()[-count:])
+        return Next.ASK
+
+    def cmd_quit(self, rest: str, menu: Menu) -> int:
+        return self.stop(0, STOPPED)
+
+    def hint(self) -> None:
+        s = self.session
+        try:
+            action = s.hint()
+        except HintUnavailable as error:
+            self.say(str(error))
+            return
+        self.say(f"Hint: the {s.hint_spec} bot would play {s.state.action_to_string(action)} "
+                 f"({s.state.describe(action).strip()}).")
+
+    def save(self, path: str) -> None:
+        try:
+            self.session.save(path)
+        except OSError as error:
+            self.say(f"Could not save to {path!r}: {error.strerror or error}.")
+            return
+        self.saved_at = self.session.state.move_number()
+        self.say(f"Saved to {path}; continue later with: stoneage play --resume {path}")
