@@ -28,6 +28,7 @@ from collections import Counter
 from typing import Any
 
 from stoneage.bots.base import Bot
+from stoneage.bots.params import fraction, turns
 from stoneage.bots.registry import BotSpecError
 from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A
@@ -55,17 +56,10 @@ class MemoryBot(Bot):
     default_recall = 1.0
 
     def __init__(self, seed: int = 0, recall: float | None = None, span: int = 0, denial: float = 0.25) -> None:
-        recall = self.default_recall if recall is None else recall
-        if isinstance(recall, bool) or not isinstance(recall, int | float) or not 0.0 <= recall <= 1.0:
-            raise BotSpecError(f"recall must be a number in 0..1, not {recall!r}")
-        if isinstance(span, bool) or not isinstance(span, int) or span < 0:
-            raise BotSpecError(f"span must be a whole number of turns ≥ 0 (0: no limit), not {span!r}")
-        if isinstance(denial, bool) or not isinstance(denial, int | float) or not 0.0 <= denial <= 1.0:
-            raise BotSpecError(f"denial must be a number in 0..1, not {denial!r}")
         self.seed = seed
-        self.recall = float(recall)
-        self.span = span
-        self.denial = float(denial)
+        self.recall = fraction("recall", self.default_recall if recall is None else recall)
+        self.span = turns("span", span)
+        self.denial = fraction("denial", denial)
         self.rng = random.Random(seed)
         self._chance: dict[tuple[int, int, str], float] = {}
 

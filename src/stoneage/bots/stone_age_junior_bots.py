@@ -43,6 +43,7 @@ from collections import Counter
 from typing import Any
 
 from stoneage.bots.base import Bot
+from stoneage.bots.params import fraction, turns
 from stoneage.bots.registry import BotSpecError
 from stoneage.core.contract import State
 from stoneage.core.rng import draw
@@ -156,16 +157,10 @@ class JuniorBot(Bot):
         if memory is not None and recall is not None:
             raise BotSpecError("give memory or recall (the same setting), not both")
         value = memory if memory is not None else recall if recall is not None else self.default_memory
-        if isinstance(value, bool) or not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
-            raise BotSpecError(f"memory must be a number in 0..1, not {value!r}")
-        if isinstance(span, bool) or not isinstance(span, int) or span < 0:
-            raise BotSpecError(f"span must be a whole number of turns ≥ 0 (0: no limit), not {span!r}")
-        if isinstance(denial, bool) or not isinstance(denial, int | float) or not 0.0 <= denial <= 1.0:
-            raise BotSpecError(f"denial must be a number in 0..1, not {denial!r}")
         self.seed = seed
-        self.memory = float(value)
-        self.span = span
-        self.denial = float(denial)
+        self.memory = fraction("memory", value)
+        self.span = turns("span", span)
+        self.denial = fraction("denial", denial)
         self.rng = random.Random(seed)
         self._chance: dict[tuple[int, int], float] = {}
 
