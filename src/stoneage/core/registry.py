@@ -27,6 +27,8 @@ def game_names() -> list[str]:
 
 def load_game(name: str, **params: Any) -> Game:
     """A game by name with its parameters, e.g. ``load_game("stone_age", players=4, seed=1)``."""
+    if not isinstance(name, str):
+        raise UnknownGameError(f"a game name is a string such as 'stone_age', not {name!r}")
     try:
         target = _GAMES[name]
     except KeyError:
