@@ -28,8 +28,7 @@ from collections import Counter
 from typing import Any
 
 from stoneage.bots.base import Bot
-from stoneage.bots.params import fraction, turns
-from stoneage.bots.registry import BotSpecError
+from stoneage.bots.params import fraction, require_state, turns
 from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import CARD_COUNTS, CARD_NAMES, CIRCLE_SIZE, GOODS, MOVE_MAX, NUM_GOODS_CARDS
@@ -66,11 +65,7 @@ class MemoryBot(Bot):
     # --- the decision ----------------------------------------------------------------------------
 
     def step(self, state: State, player: int) -> int:
-        if not isinstance(state, FirstStoneAgeState):
-            raise BotSpecError(
-                f"the {self.name!r} bot plays first_stone_age (My First Stone Age) only, "
-                f"not {getattr(getattr(state, 'game', None), 'name', type(state).__name__)!r}"
-            )
+        require_state(self.name, state, FirstStoneAgeState, "first_stone_age (My First Stone Age)")
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

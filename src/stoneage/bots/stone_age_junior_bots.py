@@ -43,7 +43,7 @@ from collections import Counter
 from typing import Any
 
 from stoneage.bots.base import Bot
-from stoneage.bots.params import fraction, turns
+from stoneage.bots.params import fraction, require_state, turns
 from stoneage.bots.registry import BotSpecError
 from stoneage.core.contract import State
 from stoneage.core.rng import draw
@@ -167,11 +167,7 @@ class JuniorBot(Bot):
     # --- the decision ----------------------------------------------------------------------------
 
     def step(self, state: State, player: int) -> int:
-        if not isinstance(state, StoneAgeJuniorState):
-            raise BotSpecError(
-                f"the {self.name!r} bot plays stone_age_junior (Stone Age Junior) only, "
-                f"not {getattr(getattr(state, 'game', None), 'name', type(state).__name__)!r}"
-            )
+        require_state(self.name, state, StoneAgeJuniorState, "stone_age_junior (Stone Age Junior)")
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]

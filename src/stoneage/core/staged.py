@@ -17,6 +17,16 @@ from stoneage.core.contract import CHANCE, TERMINAL, State
 from stoneage.core.errors import IllegalActionError
 
 
+def unlink(node: tuple[Any, object] | None) -> list[Any]:
+    """The items of a linked list kept newest first (``(item, rest)`` pairs), oldest first."""
+    out = []
+    while node is not None:
+        out.append(node[0])
+        node = node[1]  # type: ignore[assignment]
+    out.reverse()
+    return out
+
+
 class StagedState(State):
     """A state driven by a stage number; subclasses supply the rules."""
 
@@ -108,13 +118,7 @@ class StagedState(State):
         self._apply(action)
 
     def history(self) -> list[int]:
-        out = []
-        node = self._history
-        while node is not None:
-            out.append(node[0])
-            node = node[1]  # type: ignore[assignment]
-        out.reverse()
-        return out
+        return unlink(self._history)
 
     def move_number(self) -> int:
         return self._moves

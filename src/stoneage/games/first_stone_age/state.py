@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON, State
-from stoneage.core.staged import StagedState
+from stoneage.core.staged import StagedState, unlink
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
@@ -260,13 +260,7 @@ class FirstStoneAgeState(StagedState):
 
     def events(self) -> list[Event]:
         """The public log, oldest first (see ``EVENTS`` for the kinds)."""
-        out = []
-        node = self._log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]  # type: ignore[assignment]
-        out.reverse()
-        return out
+        return unlink(self._log)
 
     def unknown_pool(self) -> list[int]:
         """Per kind, how many cards have no fixed kind yet (the cards chance picks among)."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON, State
 from stoneage.core.errors import PlayerError
-from stoneage.core.staged import StagedState
+from stoneage.core.staged import StagedState, unlink
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import (
     BUILDING_SITE,
@@ -354,13 +354,7 @@ class StoneAgeJuniorState(StagedState):
 
     def events(self) -> list[Event]:
         """The public log, oldest first (see ``EVENTS`` for the kinds)."""
-        out = []
-        node = self._log
-        while node is not None:
-            out.append(node[0])
-            node = node[1]  # type: ignore[assignment]
-        out.reverse()
-        return out
+        return unlink(self._log)
 
     def box(self) -> list[int]:
         """Per good: goods tiles left in the box (1 of each with 2 players, none with 3–4)."""
