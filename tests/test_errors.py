@@ -74,7 +74,7 @@ def test_unknown_notation_raises_a_notation_error(text: str, message: str) -> No
         ({"seed": -1}, "seed must be a non-negative integer"),
         ({"first_player": 4}, "first_player must be a seat 0..3"),
         ({"expansions": ["dragons"]}, "unknown expansion 'dragons'"),
-        ({"colour": "red"}, "unexpected keyword argument 'colour'"),
+        ({"colour": "red"}, "stone_age has no parameter 'colour'"),
     ],
 )
 def test_bad_game_parameters_raise_game_option_error(params: dict[str, Any], message: str) -> None:
@@ -147,7 +147,7 @@ def _record() -> dict[str, Any]:
         (lambda r: r.update(format=7), "record field 'format': expected 1"),
         (lambda r: r.update(players=9), "record header: players must be 2, 3 or 4"),
         (lambda r: r.update(game="go"), "record header: unknown game 'go'"),
-        (lambda r: r.update(options={"speed": 1}), "unexpected keyword argument 'speed'"),
+        (lambda r: r.update(options={"speed": 1}), "stone_age has no parameter 'speed'"),
         (lambda r: r["actions"].__setitem__(12, "fly away"), r"actions\[12\] 'fly away'"),
         (lambda r: r["actions"].__setitem__(3, 7), r"actions\[3\]: expected an action string"),
         (lambda r: r["actions"].pop(), "its actions do not finish the game"),

@@ -143,7 +143,7 @@ def test_the_game_is_registered_and_validates_its_parameters() -> None:
     assert "first_stone_age" in game_names()
     game = load_game("first_stone_age", players=3, seed=7)
     assert (game.name, game.num_players, game.seed) == ("first_stone_age", 3, 7)
-    assert game.params() == {"players": 3, "seed": 7, "first_player": 0}
+    assert game.params() == {"players": 3, "seed": 7, "first_player": 0, "expansions": [], "variants": []}
     assert game.num_distinct_actions() == A.NUM_ACTIONS == 46
 
 
@@ -508,7 +508,8 @@ def test_describe_and_changes_tell_the_story_of_a_turn() -> None:
 def test_a_record_replays_to_the_same_final_state() -> None:
     state = random_game(3, seed=11)
     record = json.loads(json.dumps(make_record(state.game, state)))
-    assert record["game"] == "first_stone_age" and record["options"] == {"first_player": 0}
+    assert record["game"] == "first_stone_age" and record["options"] == {
+        "first_player": 0, "expansions": [], "variants": []}
     _, again = replay(record)
     assert again.to_json() == state.to_json()
 
@@ -662,7 +663,7 @@ def test_an_action_outside_the_space_has_no_notation() -> None:
         ({"seed": -1}, "seed must be a non-negative integer"),
         ({"first_player": 3, "players": 3}, "first_player must be a seat 0..2"),
         ({"variants": ["hunt_repeat"]}, "unknown variant 'hunt_repeat'"),
-        ({"colour": "red"}, "unexpected keyword argument 'colour'"),
+        ({"colour": "red"}, "has no parameter 'colour'"),
     ],
 )
 def test_bad_game_parameters_raise_game_option_error(params: dict[str, Any], message: str) -> None:

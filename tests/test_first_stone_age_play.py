@@ -114,7 +114,7 @@ def test_save_and_resume_a_card_game(tmp_path: Path) -> None:
 def test_option_errors_are_clear() -> None:
     for args, message in (
         (("--expansion", "mammoth"), "first_stone_age has no expansions"),
-        (("--variant", "hunt_repeat"), "unknown variant 'hunt_repeat' (known: none)"),
+        (("--variant", "hunt_repeat"), "unknown variant 'hunt_repeat' for first_stone_age (known: none)"),
         (("--seats", "human,memory:recall=2"), "recall must be a number in 0..1"),
         (("--players", "3", "--seats", "human,child"), "--players 3 does not match"),
     ):

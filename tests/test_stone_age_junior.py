@@ -868,7 +868,7 @@ def test_an_action_outside_the_space_has_no_notation() -> None:
         ({"expansions": ["mammoth_herd"]}, "unknown expansion 'mammoth_herd'"),
         ({"expansions": "cards"}, "expansions must be a list"),
         ({"variants": ["hunt_repeat"]}, "unknown variant 'hunt_repeat'"),
-        ({"colour": "red"}, "unexpected keyword argument 'colour'"),
+        ({"colour": "red"}, "has no parameter 'colour'"),
     ],
 )
 def test_bad_game_parameters_raise_game_option_error(params: dict[str, Any], message: str) -> None:

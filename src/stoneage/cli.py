@@ -12,8 +12,7 @@ from importlib.util import find_spec
 from stoneage.core.contract import State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.record import load_record, make_record, replay, save_record
-from stoneage.core.registry import game_names, load_game
-from stoneage.games.stone_age.game import VARIANTS
+from stoneage.core.registry import game_info, game_names, load_game
 
 PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands")
 """Modules that add sub-commands: each has ``register(subparsers)``."""
@@ -35,6 +34,13 @@ def _positive(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
     return int(text)
+
+
+def option_help(kind: str) -> str:
+    """Every game's expansions or variants, for a ``--help`` text: ``stone_age: a, b; ...``."""
+    parts = [f"{name}: {', '.join(game_info(name).option_names(kind))}" for name in game_names()
+             if game_info(name).option_names(kind)]
+    return "; ".join(parts) or "none"
 
 
 def _player_list(text: str) -> list[int]:
@@ -134,9 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
     sim.add_argument("--seed", type=_seed, help="seed of the dice, cards and players (default: random)")
     sim.add_argument("--expansion", action="append", default=[], metavar="NAME",
-                     help="add an expansion, e.g. mammoth (repeatable)")
+                     help=f"add an expansion (repeatable); {option_help('expansions')}")
     sim.add_argument("--variant", action="append", default=[], metavar="NAME",
-                     help=f"switch on a house rule (repeatable); Stone Age: {', '.join(sorted(VARIANTS))}")
+                     help=f"switch on a house rule (repeatable); {option_help('variants')}")
     sim.add_argument("--record", metavar="FILE", help="also write the game record to FILE")
     sim.add_argument("--quiet", action="store_true", help="print only the final scores")
     sim.set_defaults(run=cmd_simulate)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from stoneage.core import rng
 from stoneage.core.errors import IllegalActionError
+from stoneage.core.gametype import GameType, Kind
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -17,13 +18,52 @@ TERMINAL = -4
 
 JSON = dict[str, Any]
 
+AutoStep = tuple[str, int, "State"]
+"""A step the rules took on their own: its kind (``"hut"``, ``"feeding"``, ...), the seat it
+concerned (or ``CHANCE`` when it concerned nobody), and a copy of the state as the step began."""
+
 
 class Game(ABC):
-    """A game with its parameters; makes initial states."""
+    """A game with its parameters; makes initial states.
 
-    name: str
-    num_players: int
-    seed: int
+    A subclass names its ``game_type``; the base checks the parameters against it (raising
+    ``GameOptionError``), fills in the defaults, and derives ``params()`` and ``repr`` from it.
+    """
+
+    game_type: ClassVar[GameType]
+
+    def __init__(self, **params: Any) -> None:
+        values = self.game_type.resolve(params)
+        self.num_players: int = values["players"]
+        self.seed: int = values["seed"]
+        self.first_player: int = values["first_player"]
+        self.expansions: tuple[str, ...] = values["expansions"]
+        self.variants: tuple[str, ...] = values["variants"]
+        self.values: JSON = values
+        """Every parameter's value, defaults filled in."""
+
+    @property
+    def name(self) -> str:
+        """The registered name of the game."""
+        return self.game_type.name
+
+    def params(self) -> JSON:
+        """The parameters that recreate this game with ``load_game(name, **params)``, JSON-ready."""
+        out: JSON = {}
+        for param in self.game_type.params:
+            value = self.values[param.name]
+            if param.kind is Kind.DATA and value is None:
+                continue
+            out[param.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def __repr__(self) -> str:
+        defaults = self.game_type.defaults()
+        shown = [f"players={self.num_players}", f"seed={self.seed}"] + [
+            f"{name}={value!r}" for name, value in self.params().items()
+            if name not in ("players", "seed") and _differs(value, defaults[name])
+        ]
+        return f"{type(self).__name__}({', '.join(shown)})"
 
     @abstractmethod
     def new_initial_state(self) -> State:
@@ -34,12 +74,12 @@ class Game(ABC):
         """Size of the flat action space shared by players and chance."""
 
     @abstractmethod
-    def params(self) -> JSON:
-        """The parameters that recreate this game with ``load_game(name, **params)``."""
-
-    @abstractmethod
     def state_from_json(self, data: JSON) -> State:
         """A state from its JSON form; raises ``StateFormatError`` naming what is wrong."""
+
+
+def _differs(value: Any, default: Any) -> bool:
+    return bool(value != (list(default) if isinstance(default, tuple) else default))
 
 
 class State(ABC):
@@ -120,6 +160,24 @@ class State(ABC):
         player = self.current_player()
         who = "chance" if player == CHANCE else f"player {player + 1}"
         return f"{who}: {self.action_to_string(action)}"
+
+    def apply_traced(self, action: int) -> list[AutoStep]:
+        """Apply ``action`` like ``apply_action`` and list the automatic steps that followed it.
+
+        The event stream reads them so that each step gets its own line with its own effects;
+        games without automatic steps return ``[]``.
+        """
+        self.apply_action(action)
+        return []
+
+    def describe_step(self, kind: str, seat: int) -> str:
+        """A sentence for a log naming an automatic step (``kind`` from ``apply_traced``)."""
+        who = "" if seat < 0 else f"Player {seat + 1}: "
+        return f"{who}{kind.replace('_', ' ')}"
+
+    def public_observation(self) -> JSON:
+        """What anyone at the table may know (a spectator's view): no seat's hidden things."""
+        raise NotImplementedError(f"{type(self).__name__} has no public observation")
 
     def changes_since(self, earlier: State) -> list[str]:
         """Log lines for what changed since ``earlier`` (a state before the last action)."""

@@ -1,4 +1,4 @@
-"""Find games by name. Games are imported lazily by module path, so core imports no game."""
+"""Find games by name. Descriptions and games are imported lazily by path, so core imports no game."""
 
 from __future__ import annotations
 
@@ -7,17 +7,25 @@ from typing import Any
 
 from stoneage.core.contract import Game
 from stoneage.core.errors import GameOptionError, UnknownGameError
+from stoneage.core.gametype import GameType
 
-_GAMES: dict[str, str] = {
-    "stone_age": "stoneage.games.stone_age.game:StoneAgeGame",
-    "first_stone_age": "stoneage.games.first_stone_age.game:FirstStoneAgeGame",
-    "stone_age_junior": "stoneage.games.stone_age_junior.game:StoneAgeJuniorGame",
+_GAMES: dict[str, str | GameType] = {
+    "stone_age": "stoneage.games.stone_age.info:GAME_TYPE",
+    "first_stone_age": "stoneage.games.first_stone_age.info:GAME_TYPE",
+    "stone_age_junior": "stoneage.games.stone_age_junior.info:GAME_TYPE",
 }
+"""Name -> the game's description, or the ``"module:attribute"`` path where it is declared."""
 
 
-def register_game(name: str, target: str) -> None:
-    """Register a game class under ``name``; ``target`` is ``"module.path:ClassName"``."""
-    _GAMES[name] = target
+def import_path(target: str) -> Any:
+    """The object a ``"module.path:attribute"`` string names."""
+    module_name, _, attribute = target.partition(":")
+    return getattr(import_module(module_name), attribute)
+
+
+def register_game(game_type: GameType) -> None:
+    """Register a game (or replace one) by its description."""
+    _GAMES[game_type.name] = game_type
 
 
 def game_names() -> list[str]:
@@ -25,19 +33,26 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
-def load_game(name: str, **params: Any) -> Game:
-    """A game by name with its parameters, e.g. ``load_game("stone_age", players=4, seed=1)``."""
+def game_info(name: Any) -> GameType:
+    """The description of a registered game, without importing its rules."""
     if not isinstance(name, str):
-        raise UnknownGameError(f"a game name is a string such as 'stone_age', not {name!r}")
+        raise UnknownGameError(f"a game name is a string such as 'stone_age', not {type(name).__name__}")
     try:
-        target = _GAMES[name]
+        entry = _GAMES[name]
     except KeyError:
         known = ", ".join(game_names())
-        raise UnknownGameError(f"unknown game {name!r}; known games: {known}") from None
-    module_name, class_name = target.split(":")
-    game_class = getattr(import_module(module_name), class_name)
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        raise UnknownGameError(f"unknown game {shown!r}; known games: {known}") from None
+    if isinstance(entry, str):
+        entry = _GAMES[name] = import_path(entry)
+    return entry
+
+
+def load_game(name: Any, **params: Any) -> Game:
+    """A game by name with its parameters, e.g. ``load_game("stone_age", players=4, seed=1)``."""
+    game_class = import_path(game_info(name).game_class)
     try:
         game: Game = game_class(**params)
-    except TypeError as error:
+    except TypeError as error:  # pragma: no cover - the description lists every parameter
         raise GameOptionError(f"bad parameters for {name!r}: {error}") from None
     return game

@@ -13,7 +13,7 @@ import operator
 from abc import abstractmethod
 from typing import Any, ClassVar
 
-from stoneage.core.contract import CHANCE, TERMINAL, State
+from stoneage.core.contract import CHANCE, TERMINAL, AutoStep, State
 from stoneage.core.errors import IllegalActionError
 
 
@@ -30,7 +30,7 @@ def unlink(node: tuple[Any, object] | None) -> list[Any]:
 class StagedState(State):
     """A state driven by a stage number; subclasses supply the rules."""
 
-    __slots__ = ("_history", "_legal", "_moves", "cur", "game", "num_players", "stage")
+    __slots__ = ("_history", "_legal", "_moves", "_trace", "cur", "game", "num_players", "stage")
 
     FIRST_DECISION: ClassVar[int]
     """The first stage at which a player (not chance) decides."""
@@ -46,12 +46,22 @@ class StagedState(State):
     _history: tuple[int, object] | None
     _moves: int
     _legal: list[int] | None
+    _trace: list[AutoStep] | None
 
     def _start_history(self) -> None:
         """An empty history and no cached legal actions (call from ``__init__``)."""
         self._history = None
         self._moves = 0
         self._legal = None
+        self._trace = None
+
+    def _step(self, kind: str, seat: int) -> None:
+        """Mark the start of an automatic step; costs one test unless ``apply_traced`` is listening."""
+        trace = self._trace
+        if trace is not None:
+            self._trace = None  # the snapshot carries no trace of its own
+            trace.append((kind, seat, self.clone()))
+            self._trace = trace
 
     def _copy_plumbing(self, other: StagedState) -> None:
         """Share this state's game, stage, seat and history with a fresh clone."""
@@ -62,6 +72,7 @@ class StagedState(State):
         other._history = self._history
         other._moves = self._moves
         other._legal = self._legal  # never mutated in place, so it can be shared
+        other._trace = None
 
     def _set_history(self, actions: list[int]) -> None:
         """Rebuild the history from a list (when loading a state)."""
@@ -71,6 +82,7 @@ class StagedState(State):
         self._history = node
         self._moves = len(actions)
         self._legal = None
+        self._trace = None
 
     @abstractmethod
     def _compute_legal(self) -> list[int]:
@@ -116,6 +128,15 @@ class StagedState(State):
         self._history = (action, self._history)
         self._moves += 1
         self._apply(action)
+
+    def apply_traced(self, action: int) -> list[AutoStep]:
+        trace: list[AutoStep] = []
+        self._trace = trace
+        try:
+            self.apply_action(action)
+        finally:
+            self._trace = None
+        return trace
 
     def history(self) -> list[int]:
         return unlink(self._history)

@@ -70,8 +70,9 @@ def _seats(text: str) -> list[str]:
 
 def register(subparsers: Any) -> None:
     """Add ``play`` to the ``stoneage`` command."""
-    from stoneage.games.stone_age.game import VARIANTS
-    from stoneage.games.stone_age_junior.game import VARIANTS as JUNIOR_VARIANTS
+    from stoneage.core.registry import game_info, game_names
+
+    variants = {name for game in game_names() for name in game_info(game).option_names("variants")}
 
     play = subparsers.add_parser(
         "play", help="play Stone Age in the terminal against bots or people",
@@ -93,7 +94,7 @@ def register(subparsers: Any) -> None:
     play.add_argument("--mammoth-tiles", metavar="FILE",
                       help="with --expansion mammoth: your own tile table (JSON) instead of the shipped "
                            "reconstruction; see docs/mammoth-herd.md")
-    play.add_argument("--variant", action="append", default=[], choices=sorted({*VARIANTS, *JUNIOR_VARIANTS}),
+    play.add_argument("--variant", action="append", default=[], choices=sorted(variants),
                       help="switch on a house rule (repeatable)")
     play.add_argument("--delay", type=_delay, metavar="SECONDS",
                       help=f"pause after each bot move and dice roll (default {HUMAN_DELAY} with a person "

@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from typing import Any
 
 from stoneage.core.contract import JSON, Game
-from stoneage.core.options import check_names, check_table
 from stoneage.games.stone_age_junior.actions import NUM_ACTIONS
 from stoneage.games.stone_age_junior.data import EXPANSION_CARDS
+from stoneage.games.stone_age_junior.info import GAME_TYPE
 from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
-
-KNOWN_EXPANSIONS: dict[str, str] = {
-    EXPANSION_CARDS: "My First Stone Age, the card game: Martin on the trading post and a pile of goods cards",
-}
-VARIANTS: dict[str, str] = {
-    "one_swap": "a visit to the trading post allows one 1-for-1 swap only (default: any number)",
-}
 
 
 class StoneAgeJuniorGame(Game):
@@ -27,22 +20,10 @@ class StoneAgeJuniorGame(Game):
     limits a visit to the trading post to one swap.
     """
 
-    name = "stone_age_junior"
+    game_type = GAME_TYPE
 
-    def __init__(
-        self,
-        players: int = 4,
-        seed: int = 0,
-        first_player: int = 0,
-        expansions: Sequence[str] = (),
-        variants: Sequence[str] = (),
-    ) -> None:
-        check_table(players, seed, first_player)
-        self.num_players = players
-        self.seed = seed
-        self.first_player = first_player
-        self.expansions = check_names("expansion", expansions, KNOWN_EXPANSIONS)
-        self.variants = check_names("variant", variants, VARIANTS)
+    def __init__(self, **params: Any) -> None:
+        super().__init__(**params)
         self.cards = EXPANSION_CARDS in self.expansions
         self.one_swap = "one_swap" in self.variants
 
@@ -52,20 +33,7 @@ class StoneAgeJuniorGame(Game):
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
-    def params(self) -> JSON:
-        return {
-            "players": self.num_players,
-            "seed": self.seed,
-            "first_player": self.first_player,
-            "expansions": list(self.expansions),
-            "variants": list(self.variants),
-        }
-
     def state_from_json(self, data: JSON) -> StoneAgeJuniorState:
         from stoneage.games.stone_age_junior.serialize import state_from_json
 
         return state_from_json(self, data)
-
-    def __repr__(self) -> str:
-        return (f"StoneAgeJuniorGame(players={self.num_players}, seed={self.seed}, "
-                f"expansions={list(self.expansions)}, variants={list(self.variants)})")
