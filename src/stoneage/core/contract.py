@@ -15,6 +15,10 @@ CHANCE = -1
 """``current_player()`` at a chance node."""
 TERMINAL = -4
 """``current_player()`` once the game is over."""
+PUBLIC = -2
+"""A viewer at no seat (a spectator): sees only what is public."""
+OMNISCIENT = -3
+"""A viewer who may see everything (a referee: the logs of ``simulate`` and ``replay``)."""
 
 JSON = dict[str, Any]
 
@@ -169,6 +173,13 @@ class State(ABC):
         """
         self.apply_action(action)
         return []
+
+    def describe_for(self, action: int, viewer: int) -> str:
+        """``describe(action)`` as ``viewer`` (a seat, ``PUBLIC`` or ``OMNISCIENT``) may read it.
+
+        Games whose sentences can name something hidden (a card drawn face down) override this.
+        """
+        return self.describe(action)
 
     def describe_step(self, kind: str, seat: int) -> str:
         """A sentence for a log naming an automatic step (``kind`` from ``apply_traced``)."""

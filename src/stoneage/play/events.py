@@ -1,0 +1,91 @@
+"""The event stream: every step of a game, as one viewer may know it, in order.
+
+Applying an action yields one event for the action itself and one for each step the rules then
+take on their own (the last location resolved, the hut, feeding, a forced pick, the round's end):
+each event carries exactly its own effects. The log, ``simulate``, ``replay`` and every face read
+this stream; what a viewer may not know is left out of its sentences.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, State
+
+DECISION = "decision"
+"""The kind of an event for a player's decision."""
+CHANCE_EVENT = "chance"
+"""The kind of an event for a chance outcome (a roll, a card turned up)."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step: what happened, who it concerned, and its own effects in words."""
+
+    number: int
+    """The move number of the action that caused it (1 for the first action of the game)."""
+    kind: str
+    """``"decision"``, ``"chance"``, or the kind of an automatic step (``"hut"``, ``"feeding"``)."""
+    seat: int
+    """The seat that decided or that the step concerned; ``CHANCE`` when it concerned nobody."""
+    action: int | None
+    """The action applied, for decisions and chance; ``None`` for automatic steps."""
+    text: str
+    """The step in a sentence."""
+    effects: tuple[str, ...]
+    """What changed, line by line (e.g. ``"Player 2: +3 wood"``)."""
+
+    @property
+    def automatic(self) -> bool:
+        """Whether the rules took this step on their own."""
+        return self.action is None
+
+    def lines(self) -> list[str]:
+        """The event as log lines: the sentence, then its effects indented."""
+        return [self.text, *(f"    {line.strip()}" for line in self.effects)]
+
+    def to_json(self) -> JSON:
+        """The event, JSON-ready (for the web face and event logs)."""
+        data: dict[str, Any] = {
+            "number": self.number, "kind": self.kind, "seat": self.seat, "text": self.text,
+            "effects": list(self.effects),
+        }
+        if self.action is not None:
+            data["action"] = self.action
+        return data
+
+
+def apply_with_events(state: State, action: int, viewer: int = OMNISCIENT) -> list[Event]:
+    """Apply ``action`` to ``state`` and return its events as ``viewer`` may know them.
+
+    ``viewer`` is a seat, ``PUBLIC`` (a spectator) or ``OMNISCIENT``. Raises
+    ``IllegalActionError`` (state unchanged) like ``apply_action``.
+    """
+    seat = state.current_player()
+    text = state.describe_for(action, viewer).strip()
+    before = state.clone()
+    steps = state.apply_traced(action)
+    number = state.move_number()
+    marks = [before, *(snapshot for _, _, snapshot in steps), state]
+    kind = CHANCE_EVENT if seat == CHANCE else DECISION
+    events = [Event(number, kind, seat, action, text, _effects(marks[0], marks[1]))]
+    for index, (step_kind, step_seat, _) in enumerate(steps, start=1):
+        step_text = marks[index].describe_step(step_kind, step_seat).strip()
+        events.append(Event(number, step_kind, step_seat, None, step_text, _effects(marks[index], marks[index + 1])))
+    return events
+
+
+def _effects(before: State, after: State) -> tuple[str, ...]:
+    return tuple(line.strip() for line in after.changes_since(before))
+
+
+def replay_events(state: State, actions: list[int], viewer: int = OMNISCIENT) -> list[Event]:
+    """Apply ``actions`` in turn to ``state`` and return all their events."""
+    events: list[Event] = []
+    for action in actions:
+        events.extend(apply_with_events(state, action, viewer))
+    return events
+
+
+__all__ = ["CHANCE_EVENT", "DECISION", "OMNISCIENT", "PUBLIC", "Event", "apply_with_events", "replay_events"]
