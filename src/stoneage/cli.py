@@ -1,4 +1,4 @@
-"""The ``stoneage`` command: simulate, replay and bench (more faces join later)."""
+"""The ``stoneage`` command: simulate, replay and bench; play and tournaments join as plugins."""
 
 from __future__ import annotations
 
@@ -8,14 +8,25 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from importlib.util import find_spec
+from typing import Any
 
-from stoneage.core.contract import State
+import stoneage
+from stoneage.core.contract import OMNISCIENT, State
 from stoneage.core.errors import StoneAgeError
-from stoneage.core.record import load_record, make_record, replay, save_record
+from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
 from stoneage.core.registry import game_info, game_names, load_game
+from stoneage.play.events import apply_with_events
 
 PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands")
 """Modules that add sub-commands: each has ``register(subparsers)``."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that takes no abbreviations (``--game`` is never read as ``--games``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
 
 def _players(text: str) -> int:
@@ -81,7 +92,19 @@ def print_result(state: State) -> None:
     write(line)
 
 
+def _round(state: State) -> Any:
+    """The round as the table sees it, where the game counts rounds (else ``None``)."""
+    return state.observation(0).get("round")
+
+
+def _print_events(state: State, action: int) -> None:
+    for event in apply_with_events(state, action, OMNISCIENT):
+        print("\n".join(event.lines()))
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.record:
+        check_writable(args.record)
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     options = {"variants": args.variant, **({"expansions": args.expansion} if args.expansion else {})}
     game = load_game(args.game, players=args.players, seed=seed, **options)
@@ -91,17 +114,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     last_round = None
     while not state.is_terminal():
         action = state.sample_chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions())
-        if not args.quiet:
-            current_round = getattr(state, "round", None)
-            if current_round != last_round:
-                print(f"\n== Round {current_round} ==")
-                last_round = current_round
-            print(state.describe(action))
-            before = state.clone()
-        state.apply_action(action)
-        if not args.quiet:
-            for line in state.changes_since(before):
-                print(line)
+        if args.quiet:
+            state.apply_action(action)
+            continue
+        current_round = _round(state)
+        if current_round != last_round:
+            print(f"\n== Round {current_round} ==")
+            last_round = current_round
+        _print_events(state, action)
     print(f"\nFinal scores after {state.move_number()} steps:")
     print_result(state)
     if args.record:
@@ -113,6 +133,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(args.file)
     game, state = replay(record)
+    if args.log:
+        again = game.new_initial_state()
+        for action in state.history():
+            _print_events(again, action)
+        print()
     print(f"Replayed {len(record['actions'])} actions of a {game.name} game "
           f"({game.num_players} players, seed {game.seed}).")
     print_result(state)
@@ -132,8 +157,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="stoneage", description="The Stone Age board-game family.")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    parser = Parser(prog="stoneage", description="The Stone Age board-game family.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {stoneage.__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
     sim = commands.add_parser("simulate", help="play a game of random players and print its log")
     sim.add_argument("--game", choices=game_names(), default="stone_age")
@@ -149,6 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = commands.add_parser("replay", help="replay a game record and print the final scores")
     rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--log", action="store_true",
+                     help="also print every step of the game, as the event stream tells it")
     rep.set_defaults(run=cmd_replay)
 
     ben = commands.add_parser("bench", help="measure engine speed (random games, clone, memory)")

@@ -6,6 +6,7 @@ A record replays exactly: load the game from the header, apply each action in tu
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,18 @@ def load_record(path: str | Path) -> JSON:
     except json.JSONDecodeError as error:
         raise RecordError(f"{str(path)!r} is not JSON: {error}") from None
     return data
+
+
+def check_writable(path: str | Path) -> None:
+    """Raise ``RecordError`` now, before any work, if a file cannot be written at ``path``."""
+    target = Path(path)
+    if target.is_dir():
+        raise RecordError(f"cannot write {str(path)!r}: it is a folder")
+    folder = target.parent
+    if not folder.is_dir():
+        raise RecordError(f"cannot write {str(path)!r}: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise RecordError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is not writable")
 
 
 def save_record(record: JSON, path: str | Path) -> None:
