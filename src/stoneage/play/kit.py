@@ -11,16 +11,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import CHANCE, Game, State
+from stoneage.core.contract import CHANCE, JSON, Game, State
 from stoneage.core.registry import game_info, import_path
 
 if TYPE_CHECKING:
     from stoneage.play.menus import Menu
+    from stoneage.play.view import Panel
 
 MenuBuilder = Callable[[State, Sequence[str]], "Menu"]
 """(state at a person's decision, seat names) -> the decision as a menu."""
 ResultLines = Callable[[State, Sequence[str]], list[str]]
 """(state, seat names) -> the score breakdown and the winner in words."""
+PanelBuilder = Callable[[JSON, Sequence[str]], "list[Panel]"]
+"""(an observation, seat names) -> the view model's panels (board, players, ...)."""
 
 
 def _default_paced(state: State, seat: int, action: int) -> bool:
@@ -44,6 +47,8 @@ class PlayKit:
     """The decision menu; ``None``: one entry per legal action, in notation."""
     results: ResultLines | None = None
     """The end-of-game breakdown in words; ``None``: the generic table of ``score_breakdown``."""
+    panels: PanelBuilder | None = None
+    """The view model's panels from an observation; ``None``: one panel listing the observation."""
 
 
 GENERIC_KIT = PlayKit()
