@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from stoneage.core.record import load_record
-from stoneage.tui.first_stone_age_plain import CLEAR_SCREEN, FirstStoneAgePlainGame
-from stoneage.tui.first_stone_age_render import FACES, card_box, event_line, plain, table_rows
-from stoneage.tui.session import Session
+from stoneage.play.first_stone_age.words import event_line
+from stoneage.play.session import Session
+from stoneage.tui.first_stone_age.plain import CLEAR_SCREEN, FirstStoneAgePlainGame
+from stoneage.tui.first_stone_age.render import FACES, card_box, plain, table_rows
 
 GAME = ("play", "--game", "first_stone_age", "--plain", "--seed", "3", "--delay", "0")
 
@@ -167,7 +168,7 @@ from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Button, OptionList, Static  # noqa: E402
 
 from stoneage.tui.commands import load_app_class  # noqa: E402
-from stoneage.tui.first_stone_age_app import FirstStoneAgeApp  # noqa: E402
+from stoneage.tui.first_stone_age.app import FirstStoneAgeApp  # noqa: E402
 
 SIZE = (120, 40)
 

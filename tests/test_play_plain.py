@@ -8,8 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from stoneage.tui.plain import PlainGame
-from stoneage.tui.session import Session
+from stoneage.play.session import Session
+from stoneage.tui.stone_age.plain import PlainGame
 
 GAME = ("play", "--plain", "--players", "2", "--seats", "human,random", "--seed", "3", "--delay", "0")
 
@@ -158,7 +158,7 @@ def test_help_board_rules_and_odds_commands() -> None:
 
 
 def test_the_winner_line_explains_a_tie_break() -> None:
-    from stoneage.tui.render import winner_lines
+    from stoneage.play.stone_age.results import winner_lines
 
     names = ["Player 1 (you)", "Player 2 (hard)", "Player 3 (easy)"]
     assert winner_lines([90, 120, 80], [5, 9, 9], [1], names) == ["Winner: Player 2 (hard) with 120 points."]
@@ -173,7 +173,8 @@ def test_the_winner_line_explains_a_tie_break() -> None:
 def test_menus_offer_every_legal_action_and_nothing_else() -> None:
     import random
 
-    from stoneage.tui.choices import all_actions, build_menu
+    from stoneage.play.menus import all_actions
+    from stoneage.play.stone_age.menu import build_menu
 
     for seed, seats in ((1, ["human", "human"]), (2, ["human"] * 4)):
         session = Session.new(seats, seed, variants=("two_resources_at_once",) if seed == 2 else ())

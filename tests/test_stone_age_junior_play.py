@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 
 from stoneage.core.record import load_record
-from stoneage.tui.session import Session
-from stoneage.tui.stone_age_junior_plain import CLEAR_SCREEN, JuniorPlainGame
-from stoneage.tui.stone_age_junior_render import TILE_LABELS, board_rows, event_line, goods_words, plain, player_lines
+from stoneage.play.session import Session
+from stoneage.play.stone_age_junior.words import event_line, goods_words
+from stoneage.tui.stone_age_junior.plain import CLEAR_SCREEN, JuniorPlainGame
+from stoneage.tui.stone_age_junior.render import TILE_LABELS, board_rows, plain, player_lines
 
 GAME = ("play", "--game", "stone_age_junior", "--plain", "--seed", "3", "--delay", "0")
 
@@ -219,7 +220,7 @@ from textual.pilot import Pilot  # noqa: E402
 from textual.widgets import Button, OptionList, RichLog, Static  # noqa: E402
 
 from stoneage.tui.commands import load_app_class  # noqa: E402
-from stoneage.tui.stone_age_junior_app import StoneAgeJuniorApp  # noqa: E402
+from stoneage.tui.stone_age_junior.app import StoneAgeJuniorApp  # noqa: E402
 
 SIZE = (120, 40)
 

@@ -18,8 +18,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from stoneage.core.record import load_record
-from stoneage.tui.app import StoneAgeApp
-from stoneage.tui.session import Session
+from stoneage.play.session import Session
+from stoneage.tui.stone_age.app import StoneAgeApp
 
 SIZE = (120, 36)
 

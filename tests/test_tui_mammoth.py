@@ -13,10 +13,12 @@ import pytest
 
 from stoneage import load_game
 from stoneage.games.stone_age.state import StoneAgeState
-from stoneage.tui.choices import all_actions, build_menu
-from stoneage.tui.plain import PlainGame
-from stoneage.tui.render import mammoth_lines, mammoth_rules
-from stoneage.tui.session import Session
+from stoneage.play.menus import all_actions
+from stoneage.play.session import Session
+from stoneage.play.stone_age.menu import build_menu
+from stoneage.play.stone_age.words import mammoth_rules
+from stoneage.tui.stone_age.plain import PlainGame
+from stoneage.tui.stone_age.render import mammoth_lines
 
 SETUP = ("card 11", "card 18", "card 30", "card 27", "building wwc", "building wcs", "building ccg")
 NAMES = ["Player 1 (you)", "Player 2 (random)", "Player 3 (random)"]
@@ -178,7 +180,7 @@ def test_the_herd_panel_renders_in_the_full_screen_game() -> None:
     pytest.importorskip("textual")
     from textual.pilot import Pilot
 
-    from stoneage.tui.app import StoneAgeApp
+    from stoneage.tui.stone_age.app import StoneAgeApp
     from test_tui import run, settle, text_of
 
     session = Session.new(["human", "random", "random"], 3, expansions=("mammoth",))
@@ -213,7 +215,7 @@ def test_taming_by_keys_in_the_full_screen_game() -> None:
     pytest.importorskip("textual")
     from textual.pilot import Pilot
 
-    from stoneage.tui.app import StoneAgeApp
+    from stoneage.tui.stone_age.app import StoneAgeApp
     from test_tui import run, settle, text_of
 
     state = at_tame_move()

@@ -19,8 +19,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from stoneage.core.errors import StoneAgeError
-from stoneage.tui.choices import Choice, Menu
-from stoneage.tui.session import HintUnavailable, Session, Step
+from stoneage.play.menus import Choice, Menu
+from stoneage.play.session import HintUnavailable, Session, Step
 
 PLAYER_STYLES = ("bold red", "bold dodger_blue1", "bold yellow", "bold green")
 

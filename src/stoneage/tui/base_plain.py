@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import ClassVar, TextIO
 
 from stoneage.core.errors import StoneAgeError
-from stoneage.tui.choices import Choice, Menu
-from stoneage.tui.session import HintUnavailable, Session
+from stoneage.play.menus import Choice, Menu
+from stoneage.play.session import HintUnavailable, Session
 
 INPUT_ENDED = "The input ended before the game was over."
 STOPPED = "You stopped the game."

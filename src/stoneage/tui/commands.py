@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Any
 from stoneage.bots import BotSpecError, make_bot
 from stoneage.core.errors import GameOptionError, StoneAgeError
 from stoneage.core.record import load_record
-from stoneage.tui.session import HUMAN, Session, normalize_seat
+from stoneage.play.session import HUMAN, Session, normalize_seat
 
 if TYPE_CHECKING:
-    from stoneage.tui.app import StoneAgeApp
-    from stoneage.tui.first_stone_age_app import FirstStoneAgeApp
-    from stoneage.tui.stone_age_junior_app import StoneAgeJuniorApp
+    from stoneage.tui.first_stone_age.app import FirstStoneAgeApp
+    from stoneage.tui.stone_age.app import StoneAgeApp
+    from stoneage.tui.stone_age_junior.app import StoneAgeJuniorApp
 
 DEFAULT_BOT = "medium"
 FALLBACK_BOT = "random"
@@ -173,15 +173,15 @@ def cmd_play(args: argparse.Namespace) -> int:
         print("stoneage: note: not a terminal, so playing line by line (--plain)", file=sys.stderr)
         plain = True
     if plain and card_game:
-        from stoneage.tui.first_stone_age_plain import FirstStoneAgePlainGame
+        from stoneage.tui.first_stone_age.plain import FirstStoneAgePlainGame
 
         return FirstStoneAgePlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
     if plain and session.game.name == JUNIOR:
-        from stoneage.tui.stone_age_junior_plain import JuniorPlainGame
+        from stoneage.tui.stone_age_junior.plain import JuniorPlainGame
 
         return JuniorPlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
     if plain:
-        from stoneage.tui.plain import PlainGame
+        from stoneage.tui.stone_age.plain import PlainGame
 
         return PlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
     app_class = load_app_class(session.game.name)
@@ -194,14 +194,14 @@ def load_app_class(game: str = "stone_age") -> type[StoneAgeApp] | type[FirstSto
     """The full-screen app class of ``game``; ``TextualMissingError`` if textual is not installed."""
     try:
         if game == CARD_GAME:
-            from stoneage.tui.first_stone_age_app import FirstStoneAgeApp
+            from stoneage.tui.first_stone_age.app import FirstStoneAgeApp
 
             return FirstStoneAgeApp
         if game == JUNIOR:
-            from stoneage.tui.stone_age_junior_app import StoneAgeJuniorApp
+            from stoneage.tui.stone_age_junior.app import StoneAgeJuniorApp
 
             return StoneAgeJuniorApp
-        from stoneage.tui.app import StoneAgeApp
+        from stoneage.tui.stone_age.app import StoneAgeApp
     except ImportError as error:
         if "textual" not in str(error) and "rich" not in str(error):
             raise

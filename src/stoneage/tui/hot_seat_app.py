@@ -13,8 +13,8 @@ from rich.text import Text
 from textual.widgets import Button, OptionList, RichLog
 
 from stoneage.core.errors import StoneAgeError
+from stoneage.play.session import HUMAN, Session, Step
 from stoneage.tui.base_app import GameApp
-from stoneage.tui.session import HUMAN, Session, Step
 
 Sleep = Callable[[float], Awaitable[Any]]
 

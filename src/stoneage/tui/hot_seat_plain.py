@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, TextIO
 
+from stoneage.play.menus import Menu
+from stoneage.play.session import HUMAN, Session
 from stoneage.tui.base_plain import INPUT_ENDED, STOPPED, BasePlainGame, is_tty
-from stoneage.tui.choices import Menu
-from stoneage.tui.session import HUMAN, Session
 
 CLEAR_SCREEN = "\x1b[2J\x1b[H"
 

@@ -12,17 +12,13 @@ berry for fish``, ``build 7 with fish jug dog``, ``swap 3 11``) or a command (``
 
 from __future__ import annotations
 
+from stoneage.play.menus import Menu
+from stoneage.play.session import Session
+from stoneage.play.stone_age_junior.menu import build_menu
+from stoneage.play.stone_age_junior.results import result_lines
+from stoneage.play.stone_age_junior.words import board_sentences, event_line, player_sentence
 from stoneage.tui.base_plain import Next
-from stoneage.tui.choices import Menu
 from stoneage.tui.hot_seat_plain import CLEAR_SCREEN as CLEAR_SCREEN, HotSeatPlainGame
-from stoneage.tui.session import Session
-from stoneage.tui.stone_age_junior_choices import build_menu
-from stoneage.tui.stone_age_junior_render import (
-    board_sentences,
-    event_line,
-    player_sentence,
-    result_lines,
-)
 
 HELP = """Answer with the number of an option (a swap: the first tile, then the second), or type an
 action (turn 5, trade berry for fish, stop trading, build 7 with fish jug dog, pass, swap 3 11,

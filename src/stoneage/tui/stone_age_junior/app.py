@@ -19,21 +19,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, OptionList, RichLog, Static
 
+from stoneage.play.menus import Menu
+from stoneage.play.session import Session
+from stoneage.play.stone_age_junior.menu import build_menu
+from stoneage.play.stone_age_junior.results import result_lines
+from stoneage.play.stone_age_junior.words import event_line, tile_words
 from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
-from stoneage.tui.choices import Menu
 from stoneage.tui.hot_seat_app import HotSeatApp, Sleep as Sleep, rows_text
 from stoneage.tui.notation_app import NotationApp
-from stoneage.tui.session import Session
-from stoneage.tui.stone_age_junior_choices import build_menu
-from stoneage.tui.stone_age_junior_plain import goods_seats, undo_allowed
-from stoneage.tui.stone_age_junior_render import (
-    board_rows,
-    event_line,
-    hut_panel_lines,
-    player_lines,
-    result_lines,
-    tile_words,
-)
+from stoneage.tui.stone_age_junior.plain import goods_seats, undo_allowed
+from stoneage.tui.stone_age_junior.render import board_rows, hut_panel_lines, player_lines
 
 NARROW = 110
 """Below this many columns the players panel is compact."""

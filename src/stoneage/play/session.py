@@ -19,7 +19,7 @@ from stoneage.core.registry import load_game
 from stoneage.games.first_stone_age import actions as FA
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age_junior import actions as JA
-from stoneage.tui.render import breakdown_lines, winner_lines
+from stoneage.play.stone_age.results import breakdown_lines, winner_lines
 
 HUMAN = "human"
 HUMAN_ALIASES = ("human", "you", "person", "h")
@@ -281,11 +281,11 @@ class Session:
         """The score breakdown per player and the winner (tie-break explained)."""
         state = self.state
         if self.game.name == "first_stone_age":
-            from stoneage.tui.first_stone_age_render import result_lines
+            from stoneage.play.first_stone_age.results import result_lines
 
             return result_lines(state, self.names)
         if self.game.name == "stone_age_junior":
-            from stoneage.tui.stone_age_junior_render import result_lines as junior_result_lines
+            from stoneage.play.stone_age_junior.results import result_lines as junior_result_lines
 
             return junior_result_lines(state, self.names)
         breakdowns = state.score_breakdown()

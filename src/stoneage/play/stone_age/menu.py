@@ -1,13 +1,8 @@
-"""The legal actions of a decision, grouped and labelled for people.
-
-A :class:`Menu` is a prompt and a list of :class:`Choice`; a choice either plays one action or
-opens a sub-list (e.g. a location, then how many figures). Both the full-screen app and the
-plain mode show these menus.
-"""
+"""Stone Age's decisions as menus for people: placements grouped by location, tools with the sum
+they make, payments sorted by value, feeding, dice for all and the Mammoth Herd."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from stoneage.core.contract import State
@@ -15,7 +10,8 @@ from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import DIVISOR, LOCATIONS, RESOURCE_VALUE, RESOURCES
 from stoneage.games.stone_age.narrate import place_name
 from stoneage.games.stone_age.payment import tool_bonus
-from stoneage.tui.render import (
+from stoneage.play.menus import Choice, Menu, complete_menu
+from stoneage.play.stone_age.words import (
     DIE_FACES,
     GATHER_GOODS,
     bonus_text,
@@ -26,57 +22,6 @@ from stoneage.tui.render import (
     plural,
     taming_rolls,
 )
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One entry of a menu: an action, or a group of entries."""
-
-    label: str
-    action: int | None = None
-    children: tuple[Choice, ...] = ()
-    loc: int | None = None
-    """The location this entry is about (help panel), if any."""
-    count: int | None = None
-    """Figures placed or resolved (odds table), if any."""
-
-    @property
-    def is_group(self) -> bool:
-        """Whether choosing this entry opens a sub-list."""
-        return self.action is None
-
-
-@dataclass(frozen=True)
-class Menu:
-    """A decision: who decides what, and the grouped legal actions."""
-
-    prompt: str
-    choices: tuple[Choice, ...]
-    stage: str = ""
-    seat: int = -1
-    info: list[str] = field(default_factory=list)
-    """Extra lines about the decision (the roll, the card on offer, ...)."""
-
-
-def _flatten(choices: tuple[Choice, ...]) -> list[Choice]:
-    out: list[Choice] = []
-    for choice in choices:
-        out.extend(_flatten(choice.children) if choice.is_group else [choice])
-    return out
-
-
-def all_actions(menu: Menu) -> list[int]:
-    """Every action a menu offers (in menu order)."""
-    return [c.action for c in _flatten(menu.choices) if c.action is not None]
-
-
-def complete_menu(menu: Menu, state: State, legal: list[int]) -> Menu:
-    """``menu`` with every action of ``legal`` it lacks added at the end (never hide a legal action)."""
-    missing = set(legal) - set(all_actions(menu))
-    if not missing:
-        return menu
-    extra = tuple(Choice(state.action_to_string(a), a) for a in sorted(missing))
-    return Menu(menu.prompt, menu.choices + extra, menu.stage, menu.seat, menu.info)
 
 
 def _place_choices(legal: list[int], obs: dict[str, Any]) -> list[Choice]:

@@ -17,18 +17,14 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, OptionList, RichLog, Static
 
+from stoneage.play.first_stone_age.menu import build_menu, reach
+from stoneage.play.first_stone_age.results import result_lines
+from stoneage.play.first_stone_age.words import card_words, event_line
+from stoneage.play.menus import Menu
+from stoneage.play.session import Session
 from stoneage.tui.base_app import HINT, KEYS, PAUSE, QUIT, SAVE, pick_bindings
-from stoneage.tui.choices import Menu
-from stoneage.tui.first_stone_age_choices import build_menu, reach
-from stoneage.tui.first_stone_age_render import (
-    card_words,
-    event_line,
-    player_lines,
-    result_lines,
-    table_rows,
-)
+from stoneage.tui.first_stone_age.render import player_lines, table_rows
 from stoneage.tui.hot_seat_app import HotSeatApp, Sleep as Sleep, rows_text
-from stoneage.tui.session import Session
 
 CARD_SIZE_BY_HEIGHT = ((38, "big"), (30, "normal"), (0, "small"))
 """Terminal rows from which the circle is drawn with cards of 7, 5 or 3 rows."""

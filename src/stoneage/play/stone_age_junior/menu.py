@@ -10,8 +10,8 @@ from stoneage.core.contract import State
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import BUILDS, GOODS, NUM_POSITIONS, RING, SPACE_OF_GOOD
 from stoneage.games.stone_age_junior.narrate import payment_words
-from stoneage.tui.choices import Choice, Menu, complete_menu
-from stoneage.tui.stone_age_junior_render import a, can_pay, goods_words, space_words
+from stoneage.play.menus import Choice, Menu, complete_menu
+from stoneage.play.stone_age_junior.words import a, can_pay, goods_words, space_words
 
 
 def _what_happens(obs: dict[str, Any], space: str) -> str:

@@ -8,19 +8,18 @@ numbers. Answer with a number, with an action in notation (``place forest 3``) o
 from __future__ import annotations
 
 from stoneage.games.stone_age.data import LOCATIONS
-from stoneage.tui.base_plain import BasePlainGame, Command, Next
-from stoneage.tui.choices import Menu, build_menu
-from stoneage.tui.render import (
-    board_lines,
+from stoneage.play.menus import Menu
+from stoneage.play.stone_age.menu import build_menu
+from stoneage.play.stone_age.words import (
     expected_by_count,
     location_rules,
-    mammoth_lines,
     mammoth_rules,
     odds_lines,
-    player_sentence,
     six_odds,
     tool_bonus_of,
 )
+from stoneage.tui.base_plain import BasePlainGame, Command, Next
+from stoneage.tui.stone_age.render import board_lines, mammoth_lines, player_sentence
 
 HELP = """Answer with the number of an option, or type an action in notation (e.g. place forest 3,
 resolve quarry, tools 3+1, pay wood clay, decline, feed with wood, starve, pick 5, take wood gold;

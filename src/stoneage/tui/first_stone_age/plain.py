@@ -10,16 +10,12 @@ fish``, ``turn back``, ``start 2``) or a command (``help``).
 
 from __future__ import annotations
 
+from stoneage.play.first_stone_age.menu import build_menu
+from stoneage.play.first_stone_age.results import result_lines
+from stoneage.play.first_stone_age.words import event_line, player_sentence, table_sentences
+from stoneage.play.menus import Menu
 from stoneage.tui.base_plain import Next
-from stoneage.tui.choices import Menu
-from stoneage.tui.first_stone_age_choices import build_menu
-from stoneage.tui.first_stone_age_render import (
-    big_card,
-    event_line,
-    player_sentence,
-    result_lines,
-    table_sentences,
-)
+from stoneage.tui.first_stone_age.render import big_card
 from stoneage.tui.hot_seat_plain import CLEAR_SCREEN as CLEAR_SCREEN, HotSeatPlainGame
 
 HELP = """Answer with the number of an option, or type an action (move 3, keep guff as fish, turn back,

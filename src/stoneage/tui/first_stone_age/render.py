@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from stoneage.core.contract import State
 from stoneage.games.first_stone_age.data import CIRCLE_SIZE, HUTS_TO_WIN
+from stoneage.play.first_stone_age.words import hut_goods
 
 Obs = dict[str, Any]
 Segment = tuple[str, str]
@@ -56,13 +56,6 @@ CARD_SIZES = {"big": 5, "normal": 3, "small": 1}
 GRID_ROWS, GRID_COLUMNS = 3, 5
 SLOT_CELLS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 4), (2, 3), (2, 2), (2, 1), (1, 0))
 PILE_CELL = (1, 2)
-
-
-def card_words(card: str) -> str:
-    """``"a fish"``, ``"an arrowhead"``, ``"Guff the dog"``."""
-    if card == "guff":
-        return "Guff the dog"
-    return f"{'an' if card[0] in 'aeiou' else 'a'} {card}"
 
 
 def plain(rows: Sequence[Row]) -> list[str]:
@@ -155,15 +148,6 @@ def big_card(card: str, title: str = "") -> list[str]:
 # --- the players ------------------------------------------------------------------------------------
 
 
-def hut_goods(data: Obs) -> list[tuple[str, bool]]:
-    """The goods of a player's hut with whether each is collected (Guff counting as his good)."""
-    hut = data["hut"]
-    if hut is None:
-        return []
-    needs = set(data["needs"])
-    return [(good, good not in needs) for good in hut["goods"]]
-
-
 def player_lines(obs: Obs, names: Sequence[str], width: int = 30, compact: bool = False) -> list[str]:
     """Every player's hut, the goods collected toward it and the huts built (■ each, ▶ marks the
     turn). ``compact`` (narrow screens): ``P1`` for the names and no sentences."""
@@ -191,100 +175,3 @@ def player_lines(obs: Obs, names: Sequence[str], width: int = 30, compact: bool 
             lines.append(f"   huts built: {len(built)} of {HUTS_TO_WIN}{numbers}")
         lines.append("")
     return lines[:-1]
-
-
-def player_sentence(data: Obs, name: str) -> str:
-    """A player in one sentence (plain mode)."""
-    built = data["built"]
-    huts = f"{len(built)} hut{'s' if len(built) != 1 else ''} built" + (f" ({', '.join(map(str, built))})"
-                                                                         if built else "")
-    if data["hut"] is None:
-        return f"{name}: no hut card; {huts}."
-    goods = hut_goods(data)
-    has = [good + (" (Guff)" if data["guff_as"] == good else "") for good, got in goods if got]
-    parts = [f"hut {data['hut']['number']} ({', '.join(g for g, _ in goods)})"]
-    parts.append(f"has {', '.join(has)}" if has else "has nothing yet")
-    if data["needs"]:
-        parts.append(f"still needs {', '.join(data['needs'])}")
-    return f"{name}: {'; '.join(parts)}; {huts}."
-
-
-def table_sentences(obs: Obs) -> list[str]:
-    """The circle and the draw pile in words (plain mode); no face-down card is told."""
-    circle = obs["circle"]
-    martin = obs["martin"]
-    empty = [str(s + 1) for s, shown in enumerate(circle) if shown is None]
-    lines = []
-    if martin is not None:
-        lines.append(f"Martin stands beside card {martin + 1}.")
-    down = "The cards lie face down in a circle, places 1 to 9"
-    lines.append(down + (f"; place {', '.join(empty)} is empty." if empty else "."))
-    pile = obs["draw_pile"]
-    top = f"{card_words(pile['top'])} on top" if pile["top"] else "empty"
-    lines.append(f"Draw pile: {pile['size']} card{'s' if pile['size'] != 1 else ''}, {top}. "
-                 f"Huts left in the hut pile: {obs['hut_pile_size']}.")
-    return lines
-
-
-# --- the log --------------------------------------------------------------------------------------
-
-
-def event_line(event: Obs, names: Sequence[str], tell_cards: bool = True) -> str | None:
-    """A log event of the observation as a friendly sentence, or None for an event not worth a line.
-
-    With ``tell_cards=False`` the kinds of cards that go back face down are not told (the
-    full-screen mode shows them big until they flip back), so the log is no memory aid.
-    """
-    kind = event["event"]
-    who = names[event["player"]] if "player" in event else ""
-    if kind == "hut":
-        number = event["hut"]
-        return f"{who} takes hut {number}."
-    if kind == "draw":
-        return f"The draw pile shows {card_words(event['card'])}." if tell_cards else None
-    if kind == "start":
-        return f"{who} puts Martin beside card {event['slot'] + 1}."
-    if kind == "move":
-        steps = event["steps"]
-        return f"{who} moves Martin {steps} card{'s' if steps != 1 else ''}, to card {event['slot'] + 1}."
-    if kind == "reveal":
-        card = f": {card_words(event['card'])}" if tell_cards else ""
-        return f"{who} turns up card {event['slot'] + 1}{card}."
-    if kind == "keep":
-        good = event["as"]
-        if event["card"] == "guff":
-            return f"{who} keeps Guff the dog as the {good}!"
-        return f"{who} keeps the {good}!"
-    if kind == "turn_back":
-        return f"Not needed: card {event['slot'] + 1} is turned face down again."
-    if kind == "refill":
-        card = f"({card_words(event['card'])}) " if tell_cards else ""
-        return f"The top card of the draw pile {card}fills place {event['slot'] + 1}, face down."
-    if kind == "build":
-        return f"{who} builds hut {event['hut']}!"
-    if kind == "under":
-        return None
-    if kind == "win":
-        return f"{who} has built {HUTS_TO_WIN} huts and wins!"
-    return "No card in the circle can ever be kept again: nobody can win."
-
-
-# --- the end ----------------------------------------------------------------------------------------
-
-
-def result_lines(state: State, names: Sequence[str]) -> list[str]:
-    """Huts built and goods collected per player, and the winner (or the stalemate)."""
-    short = [name.replace("Player ", "P") for name in names]
-    width = max(12, *(len(n) + 2 for n in short))
-    breakdowns = state.score_breakdown()
-    header = f"{'':14}" + "".join(f"{n:>{width}}" for n in short)
-    lines = [header,
-             f"{'huts built':14}" + "".join(f"{b['huts']:>{width}}" for b in breakdowns),
-             f"{'goods':14}" + "".join(f"{b['goods']:>{width}}" for b in breakdowns)]
-    if not state.is_terminal():
-        return [*lines, "The game is not over; these are the huts as they stand."]
-    winners = [p for p, r in enumerate(state.returns()) if r > 0]
-    if not winners:
-        return [*lines, "Nobody wins: no card in the circle could ever be kept again (a stalemate)."]
-    return [*lines, f"Winner: {names[winners[0]]} with {HUTS_TO_WIN} huts!"]
-

@@ -7,7 +7,7 @@ from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import GOODS, MOVE_MAX
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
-from stoneage.tui.choices import Choice, Menu, complete_menu
+from stoneage.play.menus import Choice, Menu, complete_menu
 
 
 def reach(state: State) -> dict[int, int]:

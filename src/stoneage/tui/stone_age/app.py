@@ -16,22 +16,21 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
-from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
-from stoneage.tui.choices import Choice, Menu, build_menu
-from stoneage.tui.notation_app import NotationApp
-from stoneage.tui.render import (
+from stoneage.play.menus import Choice, Menu
+from stoneage.play.session import Session, Step
+from stoneage.play.stone_age.menu import build_menu
+from stoneage.play.stone_age.words import (
     DIE_FACES,
-    board_lines,
     expected_by_count,
     location_rules,
-    mammoth_lines,
     mammoth_rules,
     odds_lines,
-    players_table,
     six_odds,
     tool_bonus_of,
 )
-from stoneage.tui.session import Session, Step
+from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
+from stoneage.tui.notation_app import NotationApp
+from stoneage.tui.stone_age.render import board_lines, mammoth_lines, players_table
 
 KEYS_HELP = """Keys
   ↑ ↓, Enter    move in the list, choose (or click an option)

@@ -1,0 +1,1 @@
+"""first_stone_age: its decision menus, words and results for every face (the play kit)."""

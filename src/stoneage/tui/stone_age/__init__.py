@@ -1,0 +1,1 @@
+"""stone_age in the terminal: its full-screen app, plain mode and panels."""

@@ -1,0 +1,208 @@
+"""Text for playing Stone Age Junior in the terminal: the ring of spaces with the figures, the goods
+on the spaces and on the trading post, the dogs, the forest tiles face down or up, the three
+face-up huts, every player's settlement, log lines, the result.
+
+Every function takes public data (an observation, or a finished state's scores) and returns plain
+lines, or rows of ``(text, style)`` segments that the full-screen app colours (``plain()`` joins
+them for the plain mode and the tests). Goods are hidden behind the settlement boards: a player's
+goods are shown only for the seats in ``show_goods`` (the person looking at the screen), the
+others as a count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from stoneage.games.stone_age_junior.data import HUTS_TO_WIN, NUM_POSITIONS, RING
+from stoneage.play.stone_age_junior.words import (
+    can_pay,
+    cards_words,
+    count_words,
+    goods_count,
+    goods_words,
+    hut_goods,
+    space_words,
+)
+
+Obs = dict[str, Any]
+Segment = tuple[str, str]
+Row = list[Segment]
+
+GOOD_STYLES = {
+    "berry": "bold red",
+    "fish": "bold dodger_blue1",
+    "jug": "bold dark_orange",
+    "arrowhead": "bold grey74",
+    "tooth": "bold white",
+}
+PLAYER_STYLES = ("bold red", "bold dodger_blue1", "bold yellow", "bold green")
+BORDER = "grey62"
+HERE_BORDER = "bold yellow"
+DOWN_STYLE = "green"
+MARTIN_STYLE = "bold magenta"
+
+SPACE_TITLES = ("BUILDING SITE", "DOG", "TOOTH", "BERRY", "JUG", "ARROWHEAD", "FISH", "TRADING POST")
+TILE_LABELS = {"building_site": "build", "trading_post": "trade", "arrowhead": "arrow"}
+"""Short names of the symbol tiles (5 columns at most)."""
+
+BOX_WIDTH = 16
+"""Columns of a ring space, border included (14 inside)."""
+INSIDE = BOX_WIDTH - 2
+TILE_WIDTH = 7
+"""Columns of a forest tile, border included (5 inside)."""
+TOP_ROW = (0, 1, 2, 3)
+"""The ring's upper row, left to right: building site → dog → tooth → berry."""
+BOTTOM_ROW = (7, 6, 5, 4)
+"""The lower row, left to right: trading post ← fish ← arrowhead ← jug."""
+FOREST_ROWS = (tuple(range(7)), tuple(range(7, NUM_POSITIONS)))
+
+
+def plain(rows: Sequence[Row]) -> list[str]:
+    """Rows of segments as plain lines (trailing spaces dropped)."""
+    return ["".join(text for text, _ in row).rstrip() for row in rows]
+
+
+# --- the board ------------------------------------------------------------------------------------
+
+
+def _box(title: str, lines: list[Segment], bottom: Row, border: str) -> list[Row]:
+    top = "╭─" + title + "─" * (INSIDE - 1 - len(title)) + "╮"
+    rows: list[Row] = [[(top, border)]]
+    for text, style in lines:
+        rows.append([("│", border), (text[:INSIDE].ljust(INSIDE), style), ("│", border)])
+    used = sum(len(text) for text, _ in bottom)
+    rows.append([("╰", border), *bottom, ("─" * (INSIDE - used), border), ("╯", border)])
+    return rows
+
+
+def space_lines(obs: Obs, space: int) -> list[Segment]:
+    """The three lines inside a ring space: what lies there."""
+    name = RING[space]
+    if name == "building_site":
+        return [("start", "grey62"), ("build a hut", "bold"), ("here", "bold")]
+    if name == "dog":
+        dogs = obs["dog_storage"]
+        waiting = f"{dogs} dog{'s' if dogs != 1 else ''} waiting" if dogs else "no dog here"
+        return [(waiting, "bold"), ("Guff " * dogs, "bold magenta"), ("", "")]
+    if name == "trading_post":
+        post = obs["trading_post"]
+        return [(f"berry {post['berry']} fish {post['fish']}", ""),
+                (f"jug {post['jug']} arrow {post['arrowhead']}", ""),
+                (f"tooth {post['tooth']}  (1:1)", "")]
+    count = obs["supply"][name]
+    return [(count_words(count, name) if count else "empty", GOOD_STYLES[name] if count else "grey42"),
+            ("● " * count, GOOD_STYLES[name]), ("", "")]
+
+
+def space_box(obs: Obs, space: int, short: Sequence[str], highlight: int | None = None) -> list[Row]:
+    """One ring space as rows: its title, what lies there, and the figures (and Martin) standing on it."""
+    name = RING[space]
+    bottom: Row = []
+    for seat, where in enumerate(obs["figures"]):
+        if where == name:
+            bottom.append((short[seat], PLAYER_STYLES[seat % len(PLAYER_STYLES)]))
+            bottom.append(("─", BORDER))
+    if obs["martin"] == name:
+        bottom.append(("MARTIN", MARTIN_STYLE))
+    width = sum(len(text) for text, _ in bottom)
+    while width > INSIDE:  # never wider than the box
+        text, _ = bottom.pop(-2 if len(bottom) > 1 else -1)
+        width -= len(text)
+    border = HERE_BORDER if highlight is not None and obs["figures"][highlight] == name else BORDER
+    return _box(SPACE_TITLES[space], space_lines(obs, space), bottom, border)
+
+
+def tile_box(obs: Obs, place: int) -> list[Row]:
+    """One forest place: face down (the forest side) or the tile face up."""
+    shown = obs["forest"][place]
+    turning = obs["pending"]["place"] == place
+    border = HERE_BORDER if turning else BORDER
+    label = str(place + 1)
+    top = "╭" + label + "─" * (TILE_WIDTH - 2 - len(label)) + "╮"
+    if shown == "down":
+        face, style = "≈≈≈≈≈", DOWN_STYLE
+    elif shown.isdigit():
+        face, style = f"go {shown}".center(5), "bold yellow"
+    else:
+        face, style = TILE_LABELS.get(shown, shown).center(5), "bold cyan"
+    return [[(top, border)], [("│", border), (face, style), ("│", border)],
+            [("╰" + "─" * (TILE_WIDTH - 2) + "╯", border)]]
+
+
+def board_rows(obs: Obs, short: Sequence[str], highlight: int | None = None) -> list[Row]:
+    """The whole board: the ring of 8 spaces around the forest of 14 tiles (77 columns, 18 rows).
+
+    The figures follow the arrows: along the top from the building site to the berry space, down
+    to the jug space, back along the bottom to the trading post and up to the building site.
+    ``highlight`` frames the space of that seat's figure.
+    """
+    rows: list[Row] = []
+
+    def ring_row(spaces: tuple[int, ...], arrow: str) -> None:
+        boxes = [space_box(obs, s, short, highlight) for s in spaces]
+        for line in range(len(boxes[0])):
+            row: Row = [("  ", "")]
+            for index, box in enumerate(boxes):
+                if index:
+                    row.append((f" {arrow} " if line == 2 else "   ", "bold"))
+                row.extend(box[line])
+            rows.append(row)
+
+    ring_row(TOP_ROW, "→")
+    width = 2 + 4 * BOX_WIDTH + 3 * 3
+    for places in FOREST_ROWS:
+        tiles = [tile_box(obs, p) for p in places]
+        for line in range(3):
+            row: Row = [(" ↑" if line == 1 else "  ", "bold"), ("      ", "")]
+            for tile in tiles:
+                row.extend(tile[line])
+                row.append((" ", ""))
+            used = sum(len(text) for text, _ in row)
+            row.append((" " * (width - 8 - used), ""))
+            row.append(("↓" if line == 1 else " ", "bold"))
+            rows.append(row)
+    ring_row(BOTTOM_ROW, "←")
+    return rows
+
+
+def hut_panel_lines(obs: Obs, viewer: Obs | None = None) -> list[str]:
+    """``hut_lines`` for a narrow panel: two lines per stack (``✓ can build`` as in ``hut_lines``)."""
+    lines = []
+    for number, stack in enumerate(obs["huts"], 1):
+        hut = stack["face_up"]
+        if hut is None:
+            lines += [f"Stack {number} · no hut left", ""]
+            continue
+        mark = "  ✓ can build" if viewer is not None and can_pay(hut, viewer) else ""
+        lines += [f"Stack {number} · hut {hut['number']} · {stack['below']} below", f"  {hut_goods(hut)}{mark}"]
+    return lines
+
+
+def player_lines(obs: Obs, names: Sequence[str], show_goods: Collection[int], width: int = 34,
+                 compact: bool = False) -> list[str]:
+    """Every player's settlement: huts built (■ each), where the figure stands, the dogs, and the
+    goods — told for the seats in ``show_goods`` only, the others as a count. ▶ marks the turn.
+    ``compact`` (narrow screens): ``P1`` for the names."""
+    to_move = obs["pending"]["player"] if obs["phase"] == "play" else -1
+    lines: list[str] = []
+    for seat, data in enumerate(obs["players"]):
+        built = data["built"]
+        mark = "▶" if seat == to_move else " "
+        houses = "■" * len(built) + "□" * max(0, HUTS_TO_WIN - len(built))
+        name = f"P{seat + 1}" if compact else names[seat]
+        lines.append(f"{mark} {name}"[: width - 4].ljust(width - 4) + houses)
+        dogs = data["dogs"]
+        lines.append(f"   on {space_words(obs['figures'][seat])}" + (f" · {dogs} dog{'s' if dogs != 1 else ''}"
+                                                                       if dogs else ""))
+        shown = seat in show_goods
+        total = sum(data["goods"].values())
+        lines.append(f"   goods: {goods_words(data['goods'])}" if shown else f"   {goods_count(total)} (hidden)")
+        if obs["pile"] is not None:
+            cards = cards_words(data, shown)
+            if cards:
+                lines.append(f"   cards: {cards}")
+        if built:
+            lines.append(f"   huts: {', '.join(map(str, built))}")
+        lines.append("")
+    return lines[:-1]
