@@ -146,7 +146,7 @@ def _record() -> dict[str, Any]:
         (lambda r: r.pop("actions"), "record field 'actions' is missing"),
         (lambda r: r.update(format=7), "record field 'format': expected 1"),
         (lambda r: r.update(players=9), "record header: players must be 2, 3 or 4"),
-        (lambda r: r.update(game="go"), "record header: unknown game 'go'"),
+        (lambda r: r.update(game="go"), "record field 'game': unknown game 'go'"),
         (lambda r: r.update(options={"speed": 1}), "stone_age has no parameter 'speed'"),
         (lambda r: r["actions"].__setitem__(12, "fly away"), r"actions\[12\] 'fly away'"),
         (lambda r: r["actions"].__setitem__(3, 7), r"actions\[3\]: expected an action string"),

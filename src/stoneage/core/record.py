@@ -13,9 +13,13 @@ from typing import Any
 import stoneage
 from stoneage.core.contract import JSON, Game, State
 from stoneage.core.errors import RecordError, StoneAgeError
-from stoneage.core.registry import load_game
+from stoneage.core.files import read_json_file
+from stoneage.core.gametype import Kind
+from stoneage.core.registry import game_info, load_game
 
 RECORD_FORMAT = 1
+HEADER_FIELDS = ("format", "game", "version", "players", "seed", "name", "options", "actions", "result")
+"""Fields of the record itself, which its ``options`` may not repeat."""
 
 
 def make_record(game: Game, state: State) -> JSON:
@@ -61,6 +65,19 @@ def game_from_record(record: Any) -> Game:
     if not isinstance(record["actions"], list):
         raise RecordError("record field 'actions' must be a list of action strings")
     try:
+        info = game_info(record["game"])
+    except StoneAgeError as error:
+        raise RecordError(f"record field 'game': {error}") from None
+    for key, value in options.items():
+        if key in HEADER_FIELDS:
+            raise RecordError(f"record field 'options' may not hold {key!r}: it belongs in the header")
+        param = next((p for p in info.params if p.name == key), None)
+        if param is not None and param.kind is Kind.DATA and isinstance(value, str):
+            raise RecordError(f"record option {key!r} must hold its data, not a file name")
+    if len(record["actions"]) > info.max_game_length:
+        raise RecordError(f"record field 'actions' holds {len(record['actions'])} actions; "
+                          f"a {info.name} game has at most {info.max_game_length}")
+    try:
         return load_game(record["game"], players=record["players"], seed=record["seed"], **options)
     except StoneAgeError as error:
         raise RecordError(f"record header: {error}") from None
@@ -88,15 +105,10 @@ def replay(record: Any) -> tuple[Game, State]:
 
 
 def load_record(path: str | Path) -> JSON:
-    """Read a record file; raises ``RecordError`` if it is missing or not JSON."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot read record {str(path)!r}: {error.strerror}") from None
-    try:
-        data: JSON = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{str(path)!r} is not JSON: {error}") from None
+    """Read a record file (bounded, see ``core/files.py``); ``RecordError`` if it cannot be read."""
+    data = read_json_file(path, "record", RecordError)
+    if not isinstance(data, dict):
+        raise RecordError(f"record {str(path)!r}: a record is a JSON object, not {type(data).__name__}")
     return data
 
 
