@@ -82,6 +82,8 @@ MAMMOTH_TILE = MAMMOTH_BACK + 4  # + tile id - 1   (chance: the tile turned up)
 TAME_DICE = MAMMOTH_TILE + MAX_MAMMOTH_TILES  # + taming roll index   (chance)
 NUM_ACTIONS = TAME_DICE + len(TAME_ROLLS)
 CHANCE_RANGES = ((ROLL, TAME_NONE), (MAMMOTH_BACK, NUM_ACTIONS))
+TAKES = tuple(range(TAKE, ROLL))
+"""Every "take the two resources" action, in action order."""
 
 
 def is_chance_action(action: int) -> bool:

@@ -1,10 +1,10 @@
-"""Where a player may place figures (rules §2 of stone-age.md)."""
+"""The placement phase: where a player may place figures, and whose turn it is (stone-age.md §2)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stoneage.games.stone_age.actions import MAX_PLACE, PLACE
+from stoneage.games.stone_age.actions import MAX_PLACE, PLACE, TAKES
 from stoneage.games.stone_age.data import (
     AREA_CAPACITY,
     CARD_SLOT0,
@@ -15,7 +15,8 @@ from stoneage.games.stone_age.data import (
     STACK0,
     TOOLMAKER,
 )
-from stoneage.games.stone_age.layout import STRIDE, UNPLACED
+from stoneage.games.stone_age.layout import FIGURES, STRIDE, TWO_RESOURCES, UNPLACED
+from stoneage.games.stone_age.stages import ACTIONS, PLACE as PLACE_STAGE
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
@@ -61,3 +62,38 @@ def placements(state: StoneAgeState, player: int) -> list[int]:
         if tops[stack] >= 0 and not board[STACK0 + stack]:
             out.append(PLACE + (STACK0 + stack) * MAX_PLACE)
     return out
+
+
+def start_placement(state: StoneAgeState) -> None:
+    """Every figure goes home and placement begins with the first player."""
+    pl = state.players
+    for p in range(state.num_players):
+        pl[p * STRIDE + UNPLACED] = pl[p * STRIDE + FIGURES]
+    next_placer(state, state.first)
+
+
+def next_placer(state: StoneAgeState, start: int) -> None:
+    """The next seat from ``start`` on that can place decides; when nobody can, actions begin."""
+    np = state.num_players
+    for i in range(np):
+        p = (start + i) % np
+        options = placements(state, p)
+        if options:
+            state.stage = PLACE_STAGE
+            state.cur = p
+            if state.players[p * STRIDE + TWO_RESOURCES]:
+                options.extend(TAKES)
+            state.offer(options)
+            return
+    state.begin(ACTIONS)
+
+
+def place(state: StoneAgeState, action: int) -> None:
+    """Put the figures a placement action names on their location; the next seat decides."""
+    loc, count = divmod(action - PLACE, MAX_PLACE)
+    count += 1
+    p = state.cur
+    state.board[loc] += count
+    state.board[NUM_LOCATIONS + loc * state.num_players + p] += count
+    state.players[p * STRIDE + UNPLACED] -= count
+    next_placer(state, p + 1)

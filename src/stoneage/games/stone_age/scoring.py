@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from stoneage.games.stone_age.data import (
     CARDS,
@@ -29,6 +30,9 @@ from stoneage.games.stone_age.layout import (
     USED,
     WOOD,
 )
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age.state import StoneAgeState
 
 BREAKDOWN_KEYS = (
     "buildings", "card_points", "penalties", "green", "farmers", "tool_makers", "hut_builders",
@@ -109,3 +113,11 @@ def winners(totals: Sequence[int], tie_breaks: Sequence[int]) -> list[int]:
     """Seats with the best (score, tie-break); several on a full tie (a shared win)."""
     best = max(zip(totals, tie_breaks, strict=False))
     return [p for p, key in enumerate(zip(totals, tie_breaks, strict=False)) if key == best]
+
+
+def final_breakdowns(state: StoneAgeState) -> tuple[dict[str, int], ...]:
+    """Every seat's final score part by part, the expansions' parts included."""
+    parts = tuple(breakdown(state.players, p) for p in range(state.num_players))
+    for rules in state.expansion_rules:
+        rules.final_scoring(state, parts)
+    return parts

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from stoneage.core.contract import JSON
 from stoneage.core.errors import PlayerError, StateFormatError
 from stoneage.core.fields import FieldReader, read_header
-from stoneage.games.stone_age import actions as A, state as S
+from stoneage.games.stone_age import actions as A, stages as S
 from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
     ALL_TILES_MASK,
@@ -44,7 +44,7 @@ from stoneage.games.stone_age.layout import (
     USED,
     WOOD,
 )
-from stoneage.games.stone_age.scoring import card_ids, tile_ids
+from stoneage.games.stone_age.scoring import card_ids, final_breakdowns, tile_ids
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.game import StoneAgeGame
@@ -267,7 +267,9 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
     r = read_header(data, "stone_age", FORMAT_VERSION, game.params())
     np = game.num_players
-    state = S.StoneAgeState.__new__(S.StoneAgeState)
+    from stoneage.games.stone_age.state import StoneAgeState
+
+    state = StoneAgeState.__new__(StoneAgeState)
     state.game = game
     state.num_players = np
     state.players = [0] * (np * STRIDE)
@@ -310,11 +312,11 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state.shortfall = pending.integer("shortfall", 0, MAX_FIGURES)
     _read_mammoth(state, r)
     history = r.integers("history", 0, A.NUM_ACTIONS - 1)
-    state._set_history(history)
-    state._final = None
+    state.load_history(history)
+    state.final = None
     check_consistency(state)
     if state.stage == S.GAME_OVER:
-        state._final = state._breakdowns()
+        state.final = final_breakdowns(state)
     return state
 
 

@@ -1,0 +1,106 @@
+"""The actions phase: each seat resolves its locations; gathering rolls, tools and the village.
+
+Purchases (cards, buildings, dice for all) live in ``purchases.py``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stoneage.games.stone_age import actions as A
+from stoneage.games.stone_age.data import DIVISOR, FIELD, HUT, MAX_FIGURES, NUM_LOCATIONS, RIVER, TOOLMAKER
+from stoneage.games.stone_age.gains import agriculture_step, tool_step
+from stoneage.games.stone_age.layout import FIGURES, FOOD, ONE_USE, READY, STRIDE, USED, WOOD
+from stoneage.games.stone_age.payment import tool_bonus
+from stoneage.games.stone_age.purchases import offer
+from stoneage.games.stone_age.stages import FEEDING, RESOLVE, ROLL, TOOLS
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age.state import StoneAgeState
+
+
+def next_resolution(state: StoneAgeState) -> None:
+    """From the first player on, each seat resolves its locations; it chooses among two or more."""
+    np = state.num_players
+    board = state.board
+    while state.order < np:
+        p = (state.first + state.order) % np
+        locs = [loc for loc in range(NUM_LOCATIONS) if board[NUM_LOCATIONS + loc * np + p]]
+        if len(locs) > 1:
+            state.stage = RESOLVE
+            state.cur = p
+            return
+        if locs:
+            if not resolve(state, p, locs[0]):
+                return
+        else:
+            state.order += 1
+    for rules in state.expansion_rules:
+        if rules.before_feeding(state):
+            return
+    state.begin(FEEDING)
+
+
+def resolve(state: StoneAgeState, p: int, loc: int) -> bool:
+    """Resolve ``p``'s figures on ``loc``; False when a decision or chance node is pending."""
+    index = NUM_LOCATIONS + loc * state.num_players + p
+    count = state.board[index]
+    state.board[index] = 0
+    state.board[loc] -= count
+    state.cur = p
+    pl = state.players
+    if loc <= RIVER:
+        state.stage = ROLL
+        state.gather = loc
+        state.dice_count = count
+        for rules in state.expansion_rules:
+            rules.gathering(state, loc, count)
+        return False
+    if loc == TOOLMAKER:
+        tool_step(pl, p)
+    elif loc == HUT:
+        if pl[p * STRIDE + FIGURES] < MAX_FIGURES:
+            pl[p * STRIDE + FIGURES] += 1
+    elif loc == FIELD:
+        agriculture_step(pl, p)
+    else:
+        return offer(state, p, loc)
+    return True
+
+
+def rolled(state: StoneAgeState, total: int) -> None:
+    """The gathering dice show ``total``: choose tools if any are ready, else take the yield."""
+    state.rolled = total
+    base = state.cur * STRIDE
+    pl = state.players
+    if pl[base + ONE_USE] or any(pl[base + READY: base + READY + 4]):
+        state.stage = TOOLS
+    else:
+        _yield(state, total)
+
+
+def use_tools(state: StoneAgeState, action: int) -> None:
+    """Add the tools a tools action names to the roll (spending them) and take the yield."""
+    index, mask = divmod(action - A.TOOLS, 8)
+    tool_set = A.TOOL_SETS[index]
+    pl = state.players
+    base = state.cur * STRIDE
+    for v in range(4):
+        if tool_set[v]:
+            pl[base + READY + v] -= tool_set[v]
+            pl[base + USED + v] += tool_set[v]
+    pl[base + ONE_USE] &= ~mask
+    _yield(state, state.rolled + tool_bonus(tool_set, mask))
+
+
+def _yield(state: StoneAgeState, total: int) -> None:
+    base = state.cur * STRIDE
+    gather = state.gather
+    if gather:
+        state.players[base + WOOD + gather - 1] += total // DIVISOR[gather]
+    else:
+        state.players[base + FOOD] += total // DIVISOR[0]
+    for rules in state.expansion_rules:
+        if rules.after_gathering(state):
+            return
+    state.continue_play()

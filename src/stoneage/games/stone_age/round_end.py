@@ -1,0 +1,42 @@
+"""The end of a round (tools ready again, the display slides, the first player passes) and of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from stoneage.games.stone_age.data import DISPLAY_SIZE
+from stoneage.games.stone_age.layout import READY, STRIDE, USED
+from stoneage.games.stone_age.scoring import final_breakdowns
+from stoneage.games.stone_age.stages import GAME_OVER, OVER, SETUP
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age.state import StoneAgeState
+
+
+def end_round(state: StoneAgeState) -> None:
+    """After feeding: end the game (an empty stack, a deck too short to refill) or start a round."""
+    np = state.num_players
+    if not all(state.stack_left[:np]):
+        game_over(state)
+        return
+    pl = state.players
+    for p in range(np):
+        base = p * STRIDE
+        for v in range(4):
+            pl[base + READY + v] += pl[base + USED + v]
+            pl[base + USED + v] = 0
+    cards = [c for c in state.display if c]
+    if state.deck.bit_count() < DISPLAY_SIZE - len(cards):
+        game_over(state)
+        return
+    state.display = cards + [0] * (DISPLAY_SIZE - len(cards))
+    state.first = (state.first + 1) % np
+    state.round += 1
+    state.begin(SETUP)
+
+
+def game_over(state: StoneAgeState) -> None:
+    """Final scoring: the game is over."""
+    state.phase = OVER
+    state.stage = GAME_OVER
+    state.final = final_breakdowns(state)
