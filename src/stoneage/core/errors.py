@@ -2,6 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def shorten(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so a message names the problem, not the data."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a huge integer"
+    if isinstance(value, list | tuple | dict | str) and len(value) > limit:
+        value = value[:limit] if not isinstance(value, dict) else dict(list(value.items())[:8])
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
 
 class StoneAgeError(Exception):
     """Base of every error this package raises on bad input."""

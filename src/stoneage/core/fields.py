@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from stoneage.core.errors import StateFormatError
+from stoneage.core.errors import StateFormatError, shorten
+from stoneage.core.registry import game_info
+
+MAX_ITEMS = 20_000
+"""The longest list a state may hold (its history; every other list is far shorter)."""
 
 
 def check_integer(value: Any, name: str, low: int, high: int | None = None) -> int:
     """``value`` if it is an integer in ``low..high``; else ``StateFormatError`` naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StateFormatError(f"{name}: expected an integer, got {value!r}")
+        raise StateFormatError(f"{name}: expected an integer, got {shorten(value)}")
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise StateFormatError(f"{name}: {value} is out of range {bound}")
+        raise StateFormatError(f"{name}: {shorten(value)} is out of range {bound}")
     return value
 
 
@@ -22,7 +26,7 @@ def check_choice(value: Any, name: str, names: tuple[str, ...], nullable: bool =
     if value is None and nullable:
         return -1
     if not isinstance(value, str) or value not in names:
-        raise StateFormatError(f"{name}: {value!r} is not one of {', '.join(names)}")
+        raise StateFormatError(f"{name}: {shorten(value)} is not one of {', '.join(names)}")
     return names.index(value)
 
 
@@ -62,8 +66,11 @@ class FieldReader:
     def id_set(self, key: str, low: int, high: int) -> list[int]:
         """A list of distinct ids in ``low..high``."""
         value = self.integers(key, low, high)
-        if len(set(value)) != len(value):
-            raise StateFormatError(f"{self.name(key)}: an id appears twice in {value!r}")
+        seen: set[int] = set()
+        for item in value:
+            if item in seen:
+                raise StateFormatError(f"{self.name(key)}: an id appears twice ({item})")
+            seen.add(item)
         return value
 
     def choice(self, key: str, names: tuple[str, ...], nullable: bool = False) -> int:
@@ -78,14 +85,16 @@ class FieldReader:
         """true or false."""
         value = self.raw(key)
         if not isinstance(value, bool):
-            raise StateFormatError(f"{self.name(key)}: expected true or false, got {value!r}")
+            raise StateFormatError(f"{self.name(key)}: expected true or false, got {shorten(value)}")
         return value
 
     def items(self, key: str, length: int | None = None) -> list[Any]:
         """A list (of ``length`` entries, if given), its items unchecked."""
         value = self.raw(key)
         if not isinstance(value, list):
-            raise StateFormatError(f"{self.name(key)}: expected a list, got {value!r}")
+            raise StateFormatError(f"{self.name(key)}: expected a list, got {shorten(value)}")
+        if len(value) > MAX_ITEMS:
+            raise StateFormatError(f"{self.name(key)}: {len(value)} entries, more than the limit of {MAX_ITEMS}")
         if length is not None and len(value) != length:
             raise StateFormatError(f"{self.name(key)}: expected {length} entries, got {len(value)}")
         return value
@@ -103,9 +112,13 @@ def read_header(data: Any, game: str, version: int, params: dict[str, Any]) -> F
     """The reader of a whole state, once its game, format version and parameters are checked."""
     r = FieldReader(data)
     if r.raw("game") != game:
-        raise StateFormatError(f"game: expected {game!r}, got {r.raw('game')!r}")
+        raise StateFormatError(f"game: expected {game!r}, got {shorten(r.raw('game'))}")
     if type(r.raw("format")) is not int or r.raw("format") != version:
-        raise StateFormatError(f"format: expected {version}, got {r.raw('format')!r}")
+        raise StateFormatError(f"format: expected {version}, got {shorten(r.raw('format'))}")
     if r.raw("params") != params:
-        raise StateFormatError(f"params: {r.raw('params')!r} do not match the game {params!r}")
+        raise StateFormatError(f"params: {shorten(r.raw('params'))} do not match the game {shorten(params)}")
+    history = data.get("history")
+    longest = game_info(game).max_game_length
+    if isinstance(history, list) and len(history) > longest:
+        raise StateFormatError(f"history: {len(history)} actions; a {game} game has at most {longest}")
     return r

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from stoneage.core.errors import GameOptionError
+from stoneage.core.errors import GameOptionError, shorten
 
 JSON = dict[str, Any]
 
@@ -130,17 +130,17 @@ class GameType:
         players = values[PLAYERS]
         if not _is_int(players) or not self.min_players <= players <= self.max_players:
             raise GameOptionError(
-                f"players must be {_range(self.min_players, self.max_players)}, not {_short(players)}")
+                f"players must be {_range(self.min_players, self.max_players)}, not {shorten(players)}")
         if not _is_int(values[SEED]) or values[SEED] < 0:
-            raise GameOptionError(f"seed must be a non-negative integer, not {_short(values[SEED])}")
+            raise GameOptionError(f"seed must be a non-negative integer, not {shorten(values[SEED])}")
         first = values[FIRST_PLAYER]
         if not _is_int(first) or not 0 <= first < players:
-            raise GameOptionError(f"first_player must be a seat 0..{players - 1}, not {_short(first)}")
+            raise GameOptionError(f"first_player must be a seat 0..{players - 1}, not {shorten(first)}")
         for name in (EXPANSIONS, VARIANTS):
             values[name] = self._check_names(name, values[name])
         for param in self.extra_params:
             if param.kind is Kind.INT and not _is_int(values[param.name]):
-                raise GameOptionError(f"{param.name} must be an integer, not {_short(values[param.name])}")
+                raise GameOptionError(f"{param.name} must be an integer, not {shorten(values[param.name])}")
         return values
 
     def _check_names(self, kind: str, given: Any) -> tuple[str, ...]:
@@ -151,7 +151,7 @@ class GameType:
         for name in given:
             if name not in known:
                 raise GameOptionError(
-                    f"unknown {singular} {_short(name)} for {self.name} (known: {', '.join(known) or 'none'})")
+                    f"unknown {singular} {shorten(name)} for {self.name} (known: {', '.join(known) or 'none'})")
         return tuple(sorted(set(given)))
 
     def to_json(self) -> JSON:
@@ -185,12 +185,6 @@ def _names(options: tuple[Option, ...]) -> str:
 def _range(low: int, high: int) -> str:
     values = [str(n) for n in range(low, high + 1)]
     return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
-
-
-def _short(value: Any) -> str:
-    """``repr(value)`` cut to a readable length (messages name the problem, not the data)."""
-    text = repr(value) if not isinstance(value, int) or value.bit_length() < 200 else "a huge integer"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _jsonable(value: Any) -> Any:
