@@ -13,7 +13,7 @@ import pytest
 
 from stoneage import load_game
 from stoneage.bots import BotSpecError, bot_names, make_bot
-from stoneage.bots.first_stone_age_bots import DENIAL_TURNS, ChildBot, MemoryBot
+from stoneage.bots.first_stone_age.memory_bots import DENIAL_TURNS, ChildBot, MemoryBot
 from stoneage.bots.match import play_match
 from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A

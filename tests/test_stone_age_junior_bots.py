@@ -18,7 +18,7 @@ import pytest
 from stoneage import load_game
 from stoneage.bots import BotSpecError, bot_names, make_bot
 from stoneage.bots.match import play_match
-from stoneage.bots.stone_age_junior_bots import UNSEEN, JuniorBot, JuniorChildBot
+from stoneage.bots.stone_age_junior.memory_bots import UNSEEN, JuniorBot, JuniorChildBot
 from stoneage.core.contract import State
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.memory import remembered_forest

@@ -1,30 +1,68 @@
-"""Position values for bots: per seat, a number in [0, 1] (1 = surely winning)."""
+"""Position values for bots: per seat, a number in [0, 1] (1 = surely winning).
+
+Each game may have a heuristic worth function in its own folder of ``stoneage.bots``; they are
+found by the game's name through :data:`EVALUATORS` (import paths, imported on first use), so this
+module knows no game's state class. A game without one is valued by its scores.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import Any
 
-from stoneage.bots import stone_age_eval
 from stoneage.core.contract import State
-from stoneage.games.stone_age.state import StoneAgeState
 
 Evaluator = Callable[[Any, int], list[float]]
 """(state, observer) -> per-seat worth in points, using only what ``observer`` may know."""
 
-EVALUATORS: dict[type, Evaluator] = {StoneAgeState: stone_age_eval.values}
-"""Heuristic worth functions by state class; other games fall back on their scores."""
+EVALUATORS: dict[str, str | Evaluator] = {
+    "stone_age": "stoneage.bots.stone_age.evaluation:values",
+}
+"""Heuristic worth functions by game name: the function, or its ``"module:function"`` path."""
+
+SCALE = 12.0
+"""Points of lead over the best rival that make a win about 73 % likely."""
+
+_BY_CLASS: dict[type, Evaluator | None] = {}
+"""The worth function found for each state class (None: the scores), so the hot path is one lookup."""
 
 
-def register_evaluator(state_class: type, evaluator: Evaluator) -> None:
-    """Give bots a heuristic for another game."""
-    EVALUATORS[state_class] = evaluator
+def register_evaluator(game: str, evaluator: str | Evaluator) -> None:
+    """Give bots a heuristic for the game named ``game`` (a function or a ``"module:function"`` path)."""
+    EVALUATORS[game] = evaluator
+    _BY_CLASS.clear()
+
+
+def evaluator_for(state: State) -> Evaluator | None:
+    """The heuristic worth function of ``state``'s game, or None when it has none."""
+    kind = type(state)
+    try:
+        return _BY_CLASS[kind]
+    except KeyError:
+        pass
+    target = EVALUATORS.get(getattr(getattr(state, "game", None), "name", ""))
+    if isinstance(target, str):
+        module_name, _, attribute = target.partition(":")
+        target = getattr(import_module(module_name), attribute)
+    found = _BY_CLASS[kind] = target
+    return found
 
 
 def evaluate(state: State, player: int) -> list[float]:
     """Every seat's chance of winning as ``player`` sees it: exact when terminal, else heuristic."""
     if state.is_terminal():
         return state.returns()
-    evaluator = EVALUATORS.get(type(state))
+    evaluator = evaluator_for(state)
     points = evaluator(state, player) if evaluator else [float(s) for s in state.scores()]
-    return stone_age_eval.win_chances(points)
+    return win_chances(points)
+
+
+def win_chances(points: Sequence[float]) -> list[float]:
+    """Turn worths into values in [0, 1]: each seat's lead over its best rival, squashed."""
+    out = []
+    for seat, mine in enumerate(points):
+        rival = max(v for other, v in enumerate(points) if other != seat)
+        out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -(mine - rival) / SCALE)))))
+    return out

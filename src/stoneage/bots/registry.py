@@ -18,10 +18,10 @@ _BOTS: dict[str, str] = {
     "random": "stoneage.bots.random_bot:RandomBot",
     "greedy": "stoneage.bots.greedy:GreedyBot",
     "mcts": "stoneage.bots.mcts:MCTSBot",
-    "memory": "stoneage.bots.first_stone_age_bots:MemoryBot",
-    "child": "stoneage.bots.first_stone_age_bots:ChildBot",
-    "junior": "stoneage.bots.stone_age_junior_bots:JuniorBot",
-    "junior_child": "stoneage.bots.stone_age_junior_bots:JuniorChildBot",
+    "memory": "stoneage.bots.first_stone_age.memory_bots:MemoryBot",
+    "child": "stoneage.bots.first_stone_age.memory_bots:ChildBot",
+    "junior": "stoneage.bots.stone_age_junior.memory_bots:JuniorBot",
+    "junior_child": "stoneage.bots.stone_age_junior.memory_bots:JuniorChildBot",
 }
 PRESETS: dict[str, str] = {
     "easy": "greedy:epsilon=0.35",

@@ -2,16 +2,15 @@
 
 Values are in points: the score as it stands, what the cards would score now, and what
 resources, food, agriculture, tools, figures and figures already placed are worth over the
-rounds that are probably left. It reads the state's public fields directly for speed (search
-calls it hundreds of thousands of times) and never looks at another player's face-down card.
+rounds that are probably left. It reads the position through the game's read-only view
+(``stoneage.games.stone_age.view``), never the engine's list layout, and never looks at another
+player's face-down card (the view does not show it).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
-from stoneage.games.stone_age import state as S
 from stoneage.games.stone_age.data import (
     AGRICULTURE,
     BUILDING_KINDS,
@@ -32,25 +31,9 @@ from stoneage.games.stone_age.data import (
     TOOL,
     TWO_RESOURCES,
 )
-from stoneage.games.stone_age.layout import (
-    AGRICULTURE as P_AGRICULTURE,
-    BUILDINGS,
-    CARDS as P_CARDS,
-    FIGURES,
-    FOOD as P_FOOD,
-    MAMMOTH_TILES,
-    ON_TILE,
-    ONE_USE,
-    READY,
-    SCORE,
-    SECRET_CARDS,
-    STRIDE,
-    TWO_RESOURCES as P_TWO_RESOURCES,
-    USED,
-    WOOD,
-)
 from stoneage.games.stone_age.scoring import green_score
 from stoneage.games.stone_age.state import StoneAgeState
+from stoneage.games.stone_age.view import Holdings, Table, holdings, placed, table
 
 FIGURE_PER_ROUND = 2.0  # what one more figure produces in a round, in points
 AGRICULTURE_PER_ROUND = 1.1
@@ -59,7 +42,6 @@ FOOD_NEEDED = 1.0  # a food the tribe will need in the next rounds
 FOOD_SPARE = 0.15
 ONE_USE_FACTOR = 0.7
 SECRET_CARD = 4.0  # an unknown face-down card's bottom
-SCALE = 12.0  # points of lead that make a win about 73 % likely
 RESOURCE_IN_HAND = 0.45  # share of its building value that a resource in hand is worth
 MAX_HORIZON = 10.0  # rounds ahead that growth (figures, agriculture, tools) is counted for
 FOOD_HORIZON = 3.0  # rounds of food worth stocking
@@ -75,11 +57,10 @@ _SAND_MASKS = tuple(
 )
 
 
-def rounds_left(state: StoneAgeState) -> float:
+def rounds_left(situation: Table) -> float:
     """Rounds likely still to be played after this one (deck and building stacks run out)."""
-    np = state.num_players
-    by_cards = state.deck.bit_count() / (0.6 * np + 0.8)
-    by_buildings = min(state.stack_left[:np]) * 1.6
+    by_cards = situation.deck / (0.6 * situation.players + 0.8)
+    by_buildings = min(situation.stacks) * 1.6
     return max(0.0, min(by_cards, by_buildings, MAX_HORIZON))
 
 
@@ -89,14 +70,9 @@ def resource_values(left: float) -> tuple[float, ...]:
     return tuple(1.0 + (v * RESOURCE_IN_HAND - 1.0) * share for v in RESOURCE_VALUE)
 
 
-def _tool_value(pl: list[int], base: int) -> int:
-    return (pl[base + READY] + pl[base + USED] + 2 * (pl[base + READY + 1] + pl[base + USED + 1])
-            + 3 * (pl[base + READY + 2] + pl[base + USED + 2]) + 4 * (pl[base + READY + 3] + pl[base + USED + 3]))
-
-
-def _multipliers(pl: list[int], base: int) -> tuple[float, float, float, float]:
-    return (pl[base + P_AGRICULTURE], _tool_value(pl, base), pl[base + BUILDINGS].bit_count() + 0.5,
-            pl[base + FIGURES])
+def _multipliers(held: Holdings) -> tuple[float, float, float, float]:
+    """What one figure of a sand card is worth per kind: farmer, toolmaker, hut builder, shaman."""
+    return (held.agriculture, held.tools, held.buildings + 0.5, held.figures)
 
 
 def _green_counts(cards: int) -> list[int]:
@@ -176,29 +152,27 @@ def _building_worth(tile: int, held: Sequence[int], values: Sequence[float]) -> 
     return sum(RESOURCE_VALUE[r] - values[r] for r in paid) + 1.0
 
 
-def player_value(state: StoneAgeState, seat: int, observer: int, left: float,
-                 values: Sequence[float]) -> float:
-    """Heuristic worth of one seat in points, as ``observer`` may know it."""
-    pl = state.players
-    np = state.num_players
-    base = seat * STRIDE
-    multipliers = _multipliers(pl, base)
-    cards = pl[base + P_CARDS]
-    secret = pl[base + SECRET_CARDS]
-    value = float(pl[base + SCORE])
-    if seat == observer:
-        value += card_bottoms(cards | secret, multipliers)
-    else:
-        value += card_bottoms(cards, multipliers) + SECRET_CARD * secret.bit_count()
-    held = pl[base + WOOD: base + WOOD + 4]
-    figures = pl[base + FIGURES]
-    agriculture = pl[base + P_AGRICULTURE]
-    tools = _tool_value(pl, base)
-    food = float(pl[base + P_FOOD])
-    board = state.board
-    ready = pl[base + READY] + 2 * pl[base + READY + 1] + 3 * pl[base + READY + 2] + 4 * pl[base + READY + 3]
+def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_board: Sequence[int],
+                 left: float, values: Sequence[float]) -> float:
+    """Heuristic worth of one seat in points, from its holdings as the observer may know them
+    (``seats``) and its figures on the board (``on_board``, by location)."""
+    mine = seats[seat]
+    multipliers = _multipliers(mine)
+    cards = mine.cards
+    secret = mine.secret_cards
+    value = float(mine.score)
+    # A face-down card the observer cannot see counts as an average card.
+    value += card_bottoms(cards | secret, multipliers) + SECRET_CARD * (mine.face_down - secret.bit_count())
+    held = mine.resources
+    figures = mine.figures
+    agriculture = mine.agriculture
+    tools = mine.tools
+    food = float(mine.food)
+    ready = mine.ready_tools
+    display = situation.display
+    tops = situation.tops
     for loc in range(NUM_LOCATIONS):  # figures still out on the board
-        n = board[NUM_LOCATIONS + loc * np + seat]
+        n = on_board[loc]
         if not n:
             continue
         if loc == 0:
@@ -212,28 +186,29 @@ def player_value(state: StoneAgeState, seat: int, observer: int, left: float,
         elif loc == 7:
             value += AGRICULTURE_PER_ROUND * left if agriculture < 10 else 0.0
         elif loc < 12:
-            card_id = state.display[loc - 8]
+            card_id = display[loc - 8]
             paid = _cheapest(held, loc - 7)
             if card_id and paid is not None:
                 cost = sum(values[r] for r in paid)
                 value += max(0.0, card_worth(card_id, cards, multipliers, left, values) - cost)
-        elif state.tops[loc - 12] >= 0:
-            value += _building_worth(state.tops[loc - 12], held, values)
-    if state.cur == seat and state.phase == S.ACTIONS and state.stage in (S.ROLL, S.TOOLS):
-        total = state.rolled if state.stage == S.TOOLS else 3.5 * state.dice_count
-        amount = total / DIVISOR[state.gather]
-        if state.gather:
-            value += amount * values[state.gather - 1]
+        elif loc - 12 < len(tops) and tops[loc - 12] >= 0:
+            value += _building_worth(tops[loc - 12], held, values)
+    phase = situation.phase
+    if situation.seat == seat and phase == "actions" and situation.stage in ("roll", "tools"):
+        total = situation.rolled if situation.stage == "tools" else 3.5 * situation.dice
+        gather = situation.gather
+        amount = total / DIVISOR[gather]
+        if gather:
+            value += amount * values[gather - 1]
         else:
             food += amount
     value += sum(n * v for n, v in zip(held, values, strict=True))
-    one_use = pl[base + ONE_USE]
-    value += (2 * (one_use & 1) + 3 * (one_use >> 1 & 1) + 4 * (one_use >> 2 & 1)) * ONE_USE_FACTOR * min(1.0, left)
-    value += pl[base + P_TWO_RESOURCES] * 2 * values[3]
-    if state.phase in (S.PLACEMENT, S.ACTIONS):  # this round's feeding is still to come
+    value += sum(mine.one_use_tools) * ONE_USE_FACTOR * min(1.0, left)
+    value += mine.two_resources * 2 * values[3]
+    if phase in ("placement", "actions"):  # this round's feeding is still to come
         short = figures - food - agriculture
         if short > 0:
-            value -= short * 2.2 if sum(held) + 2 * pl[base + P_TWO_RESOURCES] >= short else 10.0
+            value -= short * 2.2 if sum(held) + 2 * mine.two_resources >= short else 10.0
             food = 0.0
         else:
             food -= figures - agriculture
@@ -242,20 +217,18 @@ def player_value(state: StoneAgeState, seat: int, observer: int, left: float,
     value += min(agriculture, figures) * AGRICULTURE_PER_ROUND * left
     value += figures * FIGURE_PER_ROUND * left - max(0.0, (figures - agriculture) * left - food) * 0.8
     value += tools * TOOL_PER_ROUND * min(left, MAX_HORIZON)
-    if state.game.mammoth:
-        value += _mammoth_value(state, seat)
+    if situation.mammoth:
+        value += _mammoth_value(situation, seats, seat, on_board)
     return value
 
 
-def _mammoth_value(state: StoneAgeState, seat: int) -> float:
+def _mammoth_value(situation: Table, seats: Sequence[Holdings], seat: int, on_board: Sequence[int]) -> float:
     """The herd: figures that may still move onto the tile, figures on it, and the tile majority."""
-    pl = state.players
-    np = state.num_players
-    on_tile = pl[seat * STRIDE + ON_TILE]
+    on_tile = seats[seat].on_tile
     value = (MAMMOTH_BONUS + on_tile) if on_tile else 0.0
-    if state.herd >= 0 and state.phase == S.PLACEMENT:
-        value += 1.0 if state.board[NUM_LOCATIONS + state.herd * np + seat] else 0.0
-    won = [pl[p * STRIDE + MAMMOTH_TILES] for p in range(np)]
+    if situation.herd >= 0 and situation.phase == "placement":
+        value += 1.0 if on_board[situation.herd] else 0.0
+    won = [held.mammoth_tiles for held in seats]
     best = max(won)
     if best and won[seat] == best:
         value += 10.0 / won.count(best)
@@ -264,15 +237,8 @@ def _mammoth_value(state: StoneAgeState, seat: int) -> float:
 
 def values(state: StoneAgeState, observer: int) -> list[float]:
     """Heuristic worth of every seat in points, as ``observer`` may know it."""
-    left = rounds_left(state)
+    situation = table(state)
+    seats = [holdings(state, seat, observer) for seat in range(situation.players)]
+    left = rounds_left(situation)
     worth = resource_values(left)
-    return [player_value(state, seat, observer, left, worth) for seat in range(state.num_players)]
-
-
-def win_chances(points: Sequence[float]) -> list[float]:
-    """Turn worths into values in [0, 1]: each seat's lead over its best rival, squashed."""
-    out = []
-    for seat, mine in enumerate(points):
-        rival = max(v for other, v in enumerate(points) if other != seat)
-        out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -(mine - rival) / SCALE)))))
-    return out
+    return [player_value(situation, seats, seat, placed(state, seat), left, worth) for seat in range(situation.players)]

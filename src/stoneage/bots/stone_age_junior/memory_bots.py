@@ -4,7 +4,7 @@ A :class:`JuniorBot` sees only its observation: the ring, the goods on the space
 trading post, the dogs, the face-up huts and forest tiles, every player's public holdings, and the
 public log of every forest tile turned up and every swap. How much of that log it *remembers* is
 its memory setting (docs/stone-age-junior.md, "Bots"), the model of the card game's ``memory`` bot
-(``first_stone_age_bots``) applied to forest tiles:
+(``stoneage.bots.first_stone_age``) applied to forest tiles:
 
 * ``memory`` (0..1, also spelled ``recall``): after each turn, every log entry the bot remembers —
   a tile seen in a place, a swap of two places — is kept in mind with probability ``memory`` and
