@@ -7,11 +7,12 @@ from typing import Any
 from stoneage.bots.registry import BotSpecError
 
 
-def require_state(bot: str, state: Any, state_class: type, game: str) -> None:
-    """Refuse a state of another game than the one ``bot`` plays."""
-    if not isinstance(state, state_class):
-        other = getattr(getattr(state, "game", None), "name", type(state).__name__)
-        raise BotSpecError(f"the {bot!r} bot plays {game} only, not {other!r}")
+def require_game(bot: str, observation: dict[str, Any], games: tuple[str, ...], title: str) -> None:
+    """Refuse a position of another game than the ``games`` that ``bot`` plays, telling them
+    apart by the ``"game"`` name every observation carries (``title`` names them for people)."""
+    other = observation.get("game")
+    if other not in games:
+        raise BotSpecError(f"the {bot!r} bot plays {title} only, not {other!r}")
 
 
 def fraction(name: str, value: Any) -> float:

@@ -28,11 +28,10 @@ from collections import Counter
 from typing import Any
 
 from stoneage.bots.base import Bot
-from stoneage.bots.params import fraction, require_state, turns
+from stoneage.bots.params import fraction, require_game, turns
 from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import CARD_COUNTS, CARD_NAMES, CIRCLE_SIZE, GOODS, MOVE_MAX, NUM_GOODS_CARDS
-from stoneage.games.first_stone_age.state import FirstStoneAgeState
 
 DENIAL_TURNS = 200
 """After this many turns a bot stops keeping Martin away from the next player's cards."""
@@ -65,11 +64,11 @@ class MemoryBot(Bot):
     # --- the decision ----------------------------------------------------------------------------
 
     def step(self, state: State, player: int) -> int:
-        require_state(self.name, state, FirstStoneAgeState, "first_stone_age (My First Stone Age)")
+        obs = state.observation(player)
+        require_game(self.name, obs, self.games, "first_stone_age (My First Stone Age)")
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(player)
         stage = obs["pending"]["stage"]
         if stage == "start":
             return self.rng.choice(legal)  # nothing is known yet: every place is as good

@@ -10,6 +10,7 @@ player's face-down card (the view does not show it).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from stoneage.games.stone_age.data import (
     AGRICULTURE,
@@ -32,8 +33,10 @@ from stoneage.games.stone_age.data import (
     TWO_RESOURCES,
 )
 from stoneage.games.stone_age.scoring import green_score
-from stoneage.games.stone_age.state import StoneAgeState
 from stoneage.games.stone_age.view import Holdings, Table, holdings, placed, table
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age.state import StoneAgeState
 
 FIGURE_PER_ROUND = 2.0  # what one more figure produces in a round, in points
 AGRICULTURE_PER_ROUND = 1.1

@@ -43,7 +43,7 @@ from collections import Counter
 from typing import Any
 
 from stoneage.bots.base import Bot
-from stoneage.bots.params import fraction, require_state, turns
+from stoneage.bots.params import fraction, require_game, turns
 from stoneage.bots.registry import BotSpecError
 from stoneage.core.contract import State
 from stoneage.core.rng import draw
@@ -70,7 +70,6 @@ from stoneage.games.stone_age_junior.data import (
     TRADING_POST,
     tile_target,
 )
-from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
 
 UNSEEN = "unknown"
 """A forest place holding a tile the bot does not know (never seen, or forgotten)."""
@@ -167,11 +166,11 @@ class JuniorBot(Bot):
     # --- the decision ----------------------------------------------------------------------------
 
     def step(self, state: State, player: int) -> int:
-        require_state(self.name, state, StoneAgeJuniorState, "stone_age_junior (Stone Age Junior)")
+        obs = state.observation(player)
+        require_game(self.name, obs, self.games, "stone_age_junior (Stone Age Junior)")
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = state.observation(player)
         stage = obs["pending"]["stage"]
         view = View(obs, player, self.denial)
         if stage == "turn":
