@@ -24,16 +24,20 @@ def next_feeding(state: StoneAgeState) -> None:
         food = pl[base + FOOD] + pl[base + AGRICULTURE]
         need = pl[base + FIGURES]
         if food >= need:
+            state.auto_step("feeding", p)
             pl[base + FOOD] = food - need
             state.order += 1
             continue
-        pl[base + FOOD] = 0
         short = need - food
         resources = sum(pl[base + WOOD: base + WOOD + 4]) + 2 * pl[base + TWO_RESOURCES]
         if resources < short:
+            state.auto_step("starve", p)
+            pl[base + FOOD] = 0
             penalty(state, p)
             state.order += 1
             continue
+        state.auto_step("feeding", p)  # all food is paid; the shortfall is the seat's to settle
+        pl[base + FOOD] = 0
         state.stage = FEED
         state.cur = p
         state.shortfall = short

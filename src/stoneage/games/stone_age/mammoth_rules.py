@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from stoneage.core.contract import CHANCE
 from stoneage.core.dice import multiset_ways
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import MAX_AGRICULTURE, RESOURCES
@@ -91,7 +92,8 @@ class MammothHerd(Expansion):
         if not contenders:
             _finish(state)  # nobody on the tile: it goes back to the box
         elif len(contenders) == 1:
-            state.cur = contenders[0]  # a lone contender wins without rolling
+            state.auto_step("tame_winner", contenders[0])  # a lone contender wins without rolling
+            state.cur = contenders[0]
             state.stage = BONUS
         else:
             _next_roll(state)
@@ -220,9 +222,11 @@ def _next_roll(state: StoneAgeState) -> None:
     best = max(state.tame_rolls[p] for p in contenders)
     winners = [p for p in contenders if state.tame_rolls[p] == best]
     if len(winners) == 1:
+        state.auto_step("tame_winner", winners[0])
         state.cur = winners[0]
         state.stage = BONUS
         return
+    state.auto_step("tame_tie", CHANCE)
     tile = state.game.mammoth_tiles[state.bonus_tile]
     for p in winners:  # a full tie: each gets the "all" bonus, the tile goes to the box
         _give(state, p, tile.all)
@@ -246,6 +250,7 @@ def _give(state: StoneAgeState, p: int, bonus: Bonus) -> None:
 
 
 def _finish(state: StoneAgeState) -> None:
+    state.auto_step("taming_end", CHANCE)
     pl = state.players
     for p in range(state.num_players):
         pl[p * STRIDE + ON_TILE] = 0

@@ -10,9 +10,12 @@ from stoneage.games.stone_age.data import (
     CARDS,
     GREEN_SYMBOLS,
     LOCATIONS,
+    MAX_FIGURES,
+    NUM_LOCATIONS,
     SAND_KINDS,
     TILE_KIND,
 )
+from stoneage.games.stone_age.layout import AGRICULTURE, FIGURES, FOOD, ON_TILE, STRIDE
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
@@ -101,9 +104,15 @@ def changes(before: StoneAgeState, after: StoneAgeState) -> list[str]:
         parts = [f"{new[k] - old[k]:+d} {k}" for k in new if new[k] != old[k]]
         if parts:
             lines.append(f"    Player {seat + 1}: " + ", ".join(parts))
-    if before.phase in (S.ACTIONS, S.TAMING) and after.phase not in (S.ACTIONS, S.TAMING) and lines:
+    if before.phase in (S.ACTIONS, S.TAMING) and _fed(after) and lines:
         lines.insert(0, "    (then feeding:)")
     return lines
+
+
+def _fed(state: StoneAgeState) -> bool:
+    """Whether feeding has begun (an ``apply_traced`` snapshot may enter it before anyone ate)."""
+    phase = state.phase
+    return phase not in (S.ACTIONS, S.TAMING) and not (phase == S.FEEDING and state.stage != S.FEED)
 
 
 def _describe_mammoth(state: StoneAgeState, action: int, who: str, text: str) -> str:
@@ -130,3 +139,54 @@ def _describe_mammoth(state: StoneAgeState, action: int, who: str, text: str) ->
         which = '"1"' if action == A.BONUS_ONE else '"all"'
         return f"{who} tames the mammoth and takes the {which} bonus: {bonus.words()}"
     return ""
+
+
+_DIE_REWARDS = {1: "1 wood", 2: "1 clay", 3: "1 stone", 4: "1 gold", 5: "a tool step", 6: "an agriculture step"}
+
+
+def describe_step(state: StoneAgeState, kind: str, seat: int) -> str:
+    """A sentence for an automatic step of ``apply_traced``, read from the step's snapshot (the
+    state as the step began: who eats how much, which die is left)."""
+    who = f"Player {seat + 1}"
+    pl = state.players
+    base = seat * STRIDE
+    if kind == "feeding":
+        figures, food, farm = pl[base + FIGURES], pl[base + FOOD], pl[base + AGRICULTURE]
+        if food + farm >= figures:
+            return f"{who} feeds {figures} figures (food and agriculture)"
+        return f"{who} feeds {figures} figures with all {food + farm} food and is {figures - food - farm} short"
+    if kind == "starve":
+        return f"{who} cannot feed {pl[base + FIGURES]} figures and loses 10 points"
+    if kind == "toolmaker":
+        return f"{who} makes a tool at the tool maker"
+    if kind == "hut":
+        if pl[base + FIGURES] < MAX_FIGURES:
+            return f"{who} gains a figure at the hut"
+        return f"{who} has 10 figures: the hut gives nothing"
+    if kind == "field":
+        return f"{who} moves up the agriculture track at the field"
+    if kind == "resolve":
+        np = state.num_players
+        locs = [loc for loc in range(NUM_LOCATIONS) if state.board[NUM_LOCATIONS + loc * np + seat]]
+        return f"{who} resolves their last location" + (f", {place_name(locs[0])}" if len(locs) == 1 else "")
+    if kind == "no_purchase":
+        what = f"the card costing {state.slot + 1}" if state.stage == S.BUY_CARD else f"building stack {state.slot + 1}"
+        return f"{who} cannot pay for {what} and takes the figure back"
+    if kind == "forced_pick" and state.dice_left:
+        face = state.dice_left[0]
+        return f"{who} takes the die left, a {face}: {_DIE_REWARDS[face]}"
+    if kind == "round_end":
+        first = (state.first + 1) % state.num_players
+        return f"End of round {state.round}: tools are ready again; player {first + 1} becomes first player"
+    if kind == "final_scoring":
+        return "The game is over: final scoring"
+    if kind == "tame_winner":
+        alone = sum(1 for p in range(state.num_players) if pl[p * STRIDE + ON_TILE]) == 1
+        how = "alone on the tile, without rolling" if alone else "with the best roll"
+        return f"{who} tames the mammoth ({how})"
+    if kind == "tame_tie":
+        return "The taming rolls tie: each tied player takes the \"all\" bonus and the tile goes to the box"
+    if kind == "taming_end":
+        return "The figures on the mammoth tile go home"
+    return f"{who}: {kind.replace('_', ' ')}" if seat >= 0 else kind.replace("_", " ")
+

@@ -147,6 +147,7 @@ def next_pick(state: StoneAgeState) -> None:
         if faces.count(faces[0]) != len(faces):
             state.stage = PICK
             return
+        state.auto_step("forced_pick", state.cur)
         pick(state, state.cur, faces[0])
     state.continue_play()
 

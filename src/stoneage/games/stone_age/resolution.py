@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stoneage.games.stone_age import actions as A
-from stoneage.games.stone_age.data import DIVISOR, FIELD, HUT, MAX_FIGURES, NUM_LOCATIONS, RIVER, TOOLMAKER
+from stoneage.games.stone_age.data import CARD_SLOT0, DIVISOR, HUT, MAX_FIGURES, NUM_LOCATIONS, RIVER, TOOLMAKER
 from stoneage.games.stone_age.gains import agriculture_step, tool_step
 from stoneage.games.stone_age.layout import FIGURES, FOOD, ONE_USE, READY, STRIDE, USED, WOOD
 from stoneage.games.stone_age.payment import tool_bonus
@@ -17,6 +17,10 @@ from stoneage.games.stone_age.stages import FEEDING, RESOLVE, ROLL, TOOLS
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
+
+STEP_KINDS = ("resolve",) * (RIVER + 1) + ("toolmaker", "hut", "field")
+"""The automatic step's kind when a seat's last location resolves on its own, by location
+(a card slot or building stack is a ``resolve``, or a ``no_purchase`` when nobody can pay)."""
 
 
 def next_resolution(state: StoneAgeState) -> None:
@@ -31,7 +35,7 @@ def next_resolution(state: StoneAgeState) -> None:
             state.cur = p
             return
         if locs:
-            if not resolve(state, p, locs[0]):
+            if not resolve(state, p, locs[0], auto=True):
                 return
         else:
             state.order += 1
@@ -41,13 +45,23 @@ def next_resolution(state: StoneAgeState) -> None:
     state.begin(FEEDING)
 
 
-def resolve(state: StoneAgeState, p: int, loc: int) -> bool:
-    """Resolve ``p``'s figures on ``loc``; False when a decision or chance node is pending."""
-    index = NUM_LOCATIONS + loc * state.num_players + p
-    count = state.board[index]
-    state.board[index] = 0
-    state.board[loc] -= count
+def resolve(state: StoneAgeState, p: int, loc: int, auto: bool = False) -> bool:
+    """Resolve ``p``'s figures on ``loc``; False when a decision or chance node is pending.
+
+    ``auto``: the rules resolve it on their own (``p``'s last location), an automatic step.
+    """
     state.cur = p
+    if loc >= CARD_SLOT0:
+        nobody_pays = offer(state, p, loc)
+        if nobody_pays:
+            state.auto_step("no_purchase", p)
+        elif auto:
+            state.auto_step("resolve", p)
+        _take_back(state, p, loc)
+        return nobody_pays
+    if auto:
+        state.auto_step(STEP_KINDS[loc], p)
+    count = _take_back(state, p, loc)
     pl = state.players
     if loc <= RIVER:
         state.stage = ROLL
@@ -61,11 +75,17 @@ def resolve(state: StoneAgeState, p: int, loc: int) -> bool:
     elif loc == HUT:
         if pl[p * STRIDE + FIGURES] < MAX_FIGURES:
             pl[p * STRIDE + FIGURES] += 1
-    elif loc == FIELD:
+    else:  # FIELD
         agriculture_step(pl, p)
-    else:
-        return offer(state, p, loc)
     return True
+
+
+def _take_back(state: StoneAgeState, p: int, loc: int) -> int:
+    index = NUM_LOCATIONS + loc * state.num_players + p
+    count = state.board[index]
+    state.board[index] = 0
+    state.board[loc] -= count
+    return count
 
 
 def rolled(state: StoneAgeState, total: int) -> None:

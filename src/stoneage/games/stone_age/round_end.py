@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from stoneage.core.contract import CHANCE
 from stoneage.games.stone_age.data import DISPLAY_SIZE
 from stoneage.games.stone_age.layout import READY, STRIDE, USED
 from stoneage.games.stone_age.scoring import final_breakdowns
@@ -19,6 +20,7 @@ def end_round(state: StoneAgeState) -> None:
     if not all(state.stack_left[:np]):
         game_over(state)
         return
+    state.auto_step("round_end", CHANCE)
     pl = state.players
     for p in range(np):
         base = p * STRIDE
@@ -37,6 +39,7 @@ def end_round(state: StoneAgeState) -> None:
 
 def game_over(state: StoneAgeState) -> None:
     """Final scoring: the game is over."""
+    state.auto_step("final_scoring", CHANCE)
     state.phase = OVER
     state.stage = GAME_OVER
     state.final = final_breakdowns(state)

@@ -379,6 +379,15 @@ class StoneAgeState(StagedState):
             self.order = 0
         self.continue_play()
 
+    auto_step = StagedState._step
+    """Mark the start of an automatic step (``kind``, ``seat``) for ``apply_traced``."""
+
+    def describe_step(self, kind: str, seat: int) -> str:
+        """A sentence for an automatic step; call it on the step's own snapshot from ``apply_traced``."""
+        from stoneage.games.stone_age.narrate import describe_step
+
+        return describe_step(self, kind, seat)
+
     def offer(self, actions: list[int]) -> None:
         """The legal actions of the node the rules just left pending, already computed."""
         self._legal = actions
