@@ -493,6 +493,45 @@ def test_two_resources_can_cover_a_feeding_shortfall() -> None:
     assert sum(p[r] for r in RESOURCES) == 0
 
 
+def test_two_resources_bought_in_the_last_round_are_taken_before_final_scoring() -> None:
+    """Card 36 bought in the last round, its owner without a later decision: the engine asks for
+    the two resources once the game has ended, before final scoring (docs/rules.md)."""
+    state = new_game(players=2, display=(36, 27, 13, 12), stacks=("1-to-7", "wwc"))
+    state = edit(state, 0, wood=2)
+    data = state.to_json()
+    data["stacks"][0]["left"] = 1  # the last tile of stack 1: the game ends after this round
+    state = state.game.state_from_json(data)  # type: ignore[assignment]
+    play(state, "place building1 1", "place hunt 5", "place card1 1", "place hunt 3")
+    play(state, "resolve card1", "pay wood", "resolve building1", "pay wood")
+    assert player(state, 0)["two_resources"] == 1  # not taken while paying
+    play(state, "roll 3", "roll 10")  # both hunts; feeding needs no decision; stack 1 is empty
+    assert state.to_json()["phase"] == "final" and state.current_player() == 0
+    assert sorted(legal(state)) == ALL_TAKES  # a last decision: which two resources
+    play(state, "take gold gold")
+    assert state.current_player() == TERMINAL
+    assert player(state, 0)["gold"] == 2 and player(state, 0)["two_resources"] == 0
+    assert state.score_breakdown()[0]["resources"] == 2
+
+
+def test_every_unused_two_resources_token_is_taken_in_turn_order_at_the_end() -> None:
+    """Seat 1 holds the card and a mammoth choice token (2 tokens), seat 0 one: 0, then 1 twice."""
+    state = new_game(players=2, stacks=("1-to-7", "wwc"))
+    state = edit(state, 0, wood=1, cards=[36], two_resources=1)
+    state = edit(state, 1, two_resources=2)
+    data = state.to_json()
+    data["stacks"][0]["left"] = 1
+    state = state.game.state_from_json(data)  # type: ignore[assignment]
+    play(state, "place building1 1", "place hunt 5", "place hunt 4", "resolve building1", "pay wood")
+    play(state, "roll 4", "roll 10")
+    seats = []
+    while not state.is_terminal():
+        assert state.to_json()["pending"]["stage"] == "take_now" and sorted(legal(state)) == ALL_TAKES
+        seats.append(state.current_player())
+        play(state, "take wood stone")
+    assert seats == [0, 1, 1]
+    assert [player(state, p)["wood"] for p in (0, 1)] == [1, 2]
+
+
 # --- extra card (card 32) -----------------------------------------------------------------------
 
 

@@ -1,4 +1,5 @@
-"""The end of a round (tools ready again, the display slides, the first player passes) and of the game."""
+"""The end of a round (tools ready again, the display slides, the first player passes) and of the
+game (the last takes of unused two-resources tokens, then final scoring)."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ from typing import TYPE_CHECKING
 
 from stoneage.core.contract import CHANCE
 from stoneage.games.stone_age.data import DISPLAY_SIZE
-from stoneage.games.stone_age.layout import READY, STRIDE, USED
+from stoneage.games.stone_age.layout import READY, STRIDE, TWO_RESOURCES, USED
 from stoneage.games.stone_age.scoring import final_breakdowns
-from stoneage.games.stone_age.stages import GAME_OVER, OVER, SETUP
+from stoneage.games.stone_age.stages import FINAL, GAME_OVER, OVER, SETUP, TAKE_NOW
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
@@ -18,7 +19,7 @@ def end_round(state: StoneAgeState) -> None:
     """After feeding: end the game (an empty stack, a deck too short to refill) or start a round."""
     np = state.num_players
     if not all(state.stack_left[:np]):
-        game_over(state)
+        state.begin(FINAL)
         return
     state.auto_step("round_end", CHANCE)
     pl = state.players
@@ -29,12 +30,25 @@ def end_round(state: StoneAgeState) -> None:
             pl[base + USED + v] = 0
     cards = [c for c in state.display if c]
     if state.deck.bit_count() < DISPLAY_SIZE - len(cards):
-        game_over(state)
+        state.begin(FINAL)
         return
     state.display = cards + [0] * (DISPLAY_SIZE - len(cards))
     state.first = (state.first + 1) % np
     state.round += 1
     state.begin(SETUP)
+
+
+def next_final_take(state: StoneAgeState) -> None:
+    """The game has ended: from the first player on, each holder of an unused two-resources token
+    takes its two resources (a last decision), then final scoring."""
+    np = state.num_players
+    for i in range(np):
+        p = (state.first + i) % np
+        if state.players[p * STRIDE + TWO_RESOURCES]:
+            state.stage = TAKE_NOW
+            state.cur = p
+            return
+    game_over(state)
 
 
 def game_over(state: StoneAgeState) -> None:

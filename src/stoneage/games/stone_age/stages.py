@@ -8,8 +8,9 @@ are part of the JSON state format (by name) and never change.
 from __future__ import annotations
 
 # Phases of a round.
-SETUP, PLACEMENT, ACTIONS, FEEDING, OVER, TAMING = range(6)
-PHASES = ("setup", "placement", "actions", "feeding", "over", "taming")
+SETUP, PLACEMENT, ACTIONS, FEEDING, OVER, TAMING, FINAL = range(7)
+PHASES = ("setup", "placement", "actions", "feeding", "over", "taming", "final")
+"""``final``: the game has ended; unused two-resources tokens are taken before final scoring."""
 
 # Stages: what the pending node is.
 (

@@ -50,6 +50,7 @@ from stoneage.games.stone_age.payment import FEEDINGS, affordable, tool_choices
 from stoneage.games.stone_age.placement import next_placer, place, placements, start_placement
 from stoneage.games.stone_age.purchases import buy_building, buy_card, next_pick, payments, pick
 from stoneage.games.stone_age.resolution import next_resolution, resolve, rolled, use_tools
+from stoneage.games.stone_age.round_end import next_final_take
 from stoneage.games.stone_age.scoring import final_breakdowns, tie_break, winners
 from stoneage.games.stone_age.setup import next_deal
 from stoneage.games.stone_age.stages import (
@@ -63,6 +64,7 @@ from stoneage.games.stone_age.stages import (
     EXTRA_DRAW,
     FEED,
     FEEDING,
+    FINAL,
     FIRST_DECISION,
     GAME_OVER,
     MAMMOTH_BACK,
@@ -88,7 +90,7 @@ if TYPE_CHECKING:
 
 __all__ = [  # the stages and phases are read from here too (``state.PLACEMENT``)
     "ACTIONS", "BONUS", "BUY_BUILDING", "BUY_CARD", "DEAL_BUILDING", "DEAL_CARD", "DICE_ROLL",
-    "EXTRA_DRAW", "FEED", "FEEDING", "FIRST_DECISION", "GAME_OVER", "MAMMOTH_BACK", "MAMMOTH_TILE",
+    "EXTRA_DRAW", "FEED", "FEEDING", "FINAL", "FIRST_DECISION", "GAME_OVER", "MAMMOTH_BACK", "MAMMOTH_TILE",
     "OVER", "PHASES", "PICK", "PLACE", "PLACEMENT", "RESOLVE", "ROLL", "SETUP", "STAGES", "TAKE_NOW",
     "TAME_MOVE", "TAME_ROLL", "TAMING", "TOOLS", "StoneAgeState", "expansion_rules",
 ]
@@ -366,6 +368,8 @@ class StoneAgeState(StagedState):
             next_feeding(self)
         elif phase == SETUP:
             next_deal(self)
+        elif phase == FINAL:
+            next_final_take(self)
         else:
             self._owner(phase, of_phase=True).resume(self)
 
