@@ -17,6 +17,7 @@ notation is state-independent, so ``parse_action(action_name(a)) == a`` for ever
 from __future__ import annotations
 
 from stoneage.core.errors import NotationError
+from stoneage.games.family.notation import Notation, number, split_words
 from stoneage.games.first_stone_age.data import (
     CARD_NAMES,
     CIRCLE_SIZE,
@@ -88,10 +89,8 @@ ACTION_NAMES: tuple[str, ...] = tuple(_name(a) for a in range(NUM_ACTIONS))
 
 
 def action_name(action: int) -> str:
-    """The notation of ``action``."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise NotationError(f"action {action!r} is outside the action space 0..{NUM_ACTIONS - 1}")
-    return ACTION_NAMES[action]
+    """The notation of ``action``; ``NotationError`` outside the action space."""
+    return NOTATION.name(action)
 
 
 _KIND_WORDS = {name: k for k, name in enumerate(CARD_NAMES)} | {"dog": GUFF}
@@ -103,27 +102,14 @@ def _kind(word: str, text: str) -> int:
     return _KIND_WORDS[word]
 
 
-def _number(word: str, text: str, low: int, high: int, what: str) -> int:
-    if not (word.isascii() and word.isdigit()):
-        raise NotationError(f"{text!r}: expected a number, got {word!r}")
-    value = int(word)
-    if not low <= value <= high:
-        raise NotationError(f"{text!r}: {what} is {low}..{high}, not {value}")
-    return value
-
-
 def parse_action(text: str) -> int:
     """The action ``text`` names; case and spacing are free, ``dog`` may stand for ``guff``."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action text is a string, not {type(text).__name__}")
-    words = text.lower().split()
-    if not words:
-        raise NotationError("empty action text")
+    words = split_words(text)
     verb, args = words[0], words[1:]
     if verb == "start" and len(args) == 1:
-        return start(_number(args[0], text, 1, CIRCLE_SIZE, "a circle card") - 1)
+        return start(number(args[0], text, 1, CIRCLE_SIZE, "a circle card") - 1)
     if verb == "move" and len(args) == 1:
-        return move(_number(args[0], text, 1, MOVE_MAX, "Martin's move"))
+        return move(number(args[0], text, 1, MOVE_MAX, "Martin's move"))
     if verb == "keep":
         if len(args) >= 2 and args[-2] == "as" and args[:-2] in ([], ["guff"], ["dog"]):
             kind = _kind(args[-1], text)
@@ -138,8 +124,11 @@ def parse_action(text: str) -> int:
     if verb == "draw" and len(args) == 1:
         return draw(_kind(args[0], text))
     if verb == "hut" and len(args) == 1:
-        return hut(_number(args[0], text, 1, NUM_HUTS, "a hut number"))
+        return hut(number(args[0], text, 1, NUM_HUTS, "a hut number"))
     raise NotationError(
         f"{text!r} is not an action of first_stone_age; see docs/first-stone-age.md "
         "(e.g. 'start 1', 'move 3', 'keep guff as fish', 'turn back', 'reveal jug', 'draw tooth', 'hut 7')"
     )
+
+
+NOTATION = Notation(ACTION_NAMES, parse_action)

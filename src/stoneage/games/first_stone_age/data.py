@@ -6,19 +6,24 @@ interchangeable); hut cards by their number 1..15.
 
 from __future__ import annotations
 
-# --- goods cards -------------------------------------------------------------------------------
+from stoneage.games.family.data import (
+    ARROWHEAD as ARROWHEAD,
+    BERRY as BERRY,
+    CARD_COUNTS as CARD_COUNTS,
+    CARD_NAMES as CARD_NAMES,
+    FISH as FISH,
+    GOODS as GOODS,
+    GUFF as GUFF,
+    HUTS_TO_WIN as HUTS_TO_WIN,
+    JUG as JUG,
+    NUM_GOODS_CARDS as NUM_GOODS_CARDS,
+    NUM_KINDS as NUM_KINDS,
+    THREE_GOODS_HUTS,
+    TOOTH as TOOTH,
+)
 
-GOODS = ("berry", "fish", "jug", "arrowhead", "tooth")
-"""The five goods a hut can need, in the order used everywhere (bit g of a goods mask)."""
-BERRY, FISH, JUG, ARROWHEAD, TOOTH = range(5)
-GUFF = 5
-"""Guff the dog: the one goods card that counts as any one good of its holder's choice."""
-CARD_NAMES = (*GOODS, "guff")
-"""Names of the six kinds of goods card; ``CARD_NAMES[GUFF] == "guff"``."""
-NUM_KINDS = 6
-CARD_COUNTS = (4, 4, 4, 4, 4, 1)
-"""How many goods cards of each kind the box holds (21 in all)."""
-NUM_GOODS_CARDS = sum(CARD_COUNTS)
+# --- goods cards (the family's: 4 of each good and Guff the dog) ------------------------------------
+
 REMOVED_FEW_PLAYERS = (BERRY, FISH, JUG, ARROWHEAD, TOOTH)
 """With 2 or 3 players one card of each good goes back to the box (5 cards)."""
 
@@ -26,21 +31,11 @@ CIRCLE_SIZE = 9
 """Goods cards laid face down (meadow side up) in the circle."""
 MOVE_MAX = 4
 """Martin moves 1..4 cards onward, clockwise."""
-HUTS_TO_WIN = 3
 
 # --- hut cards ---------------------------------------------------------------------------------
 
-HUTS: tuple[tuple[int, int, int], ...] = (
-    (BERRY, FISH, JUG),  # hut 1
-    (BERRY, FISH, ARROWHEAD),  # hut 2
-    (BERRY, FISH, TOOTH),  # hut 3
-    (BERRY, JUG, ARROWHEAD),  # hut 4
-    (BERRY, JUG, TOOTH),  # hut 5
-    (BERRY, ARROWHEAD, TOOTH),  # hut 6
-    (FISH, JUG, ARROWHEAD),  # hut 7
-    (FISH, JUG, TOOTH),  # hut 8
-    (FISH, ARROWHEAD, TOOTH),  # hut 9
-    (JUG, ARROWHEAD, TOOTH),  # hut 10
+HUTS: tuple[tuple[int, ...], ...] = (
+    *THREE_GOODS_HUTS,  # huts 1..10
     (BERRY, FISH, JUG),  # hut 11
     (FISH, JUG, ARROWHEAD),  # hut 12
     (JUG, ARROWHEAD, TOOTH),  # hut 13

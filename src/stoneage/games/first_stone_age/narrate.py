@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from stoneage.games.family.narrate import article, hut_words as family_hut_words, shared_step_words
 from stoneage.games.first_stone_age import actions as A, state as S
 from stoneage.games.first_stone_age.data import CARD_NAMES, GOODS, GUFF, HUTS
 
@@ -15,13 +16,12 @@ def card_words(kind: int) -> str:
     """A goods card in words: "a fish", "an arrowhead", "Guff the dog"."""
     if kind == GUFF:
         return "Guff the dog"
-    name = CARD_NAMES[kind]
-    return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return article(CARD_NAMES[kind])
 
 
 def hut_words(number: int) -> str:
     """A hut card in words: "hut 7 (fish, jug, arrowhead)"."""
-    return f"hut {number} ({', '.join(GOODS[g] for g in HUTS[number - 1])})"
+    return family_hut_words(number, HUTS)
 
 
 def describe(state: FirstStoneAgeState, action: int) -> str:
@@ -78,9 +78,16 @@ def event_line(event: Event) -> str:
     return "Stalemate: no card of the circle can ever be kept again; nobody wins"
 
 
-def changes(before: FirstStoneAgeState, after: FirstStoneAgeState) -> list[str]:
-    """Log lines for what happened since ``before`` beyond the action ``describe`` already told."""
-    events = after.events()[before._log_len :]
-    if after.move_number() == before.move_number() + 1 and events:
-        events = events[1:]  # the first event of an action is the action itself
-    return [f"    {event_line(e)}" for e in events]
+def step_words(state: FirstStoneAgeState, kind: str, seat: int) -> str:
+    """A sentence naming an automatic step (``apply_traced``), told as it begins."""
+    shared = shared_step_words(kind, seat)
+    if shared is not None:
+        return shared
+    who = f"Player {seat + 1}"
+    if kind == S.KEEP_STEP:
+        return f"{who} needs the card and keeps it"
+    if kind == S.TURN_BACK_STEP:
+        return f"{who} cannot keep the card and turns it back"
+    if kind == S.BUILD_STEP:
+        return f"{who} has the goods for {hut_words(state.huts[seat])} and builds it"
+    return f"{who}: {kind.replace('_', ' ')}"  # pragma: no cover - every kind is named above

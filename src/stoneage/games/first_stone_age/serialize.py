@@ -6,7 +6,18 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
-from stoneage.core.fields import FieldReader, read_header
+from stoneage.core.fields import FieldReader
+from stoneage.games.family.serialize import (
+    EventTable,
+    hut_race_winners,
+    observation_frame,
+    observation_tail,
+    read_built,
+    read_frame,
+    read_history_and_log,
+    state_frame,
+    state_tail,
+)
 from stoneage.games.first_stone_age import actions as A, state as S
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
@@ -16,7 +27,6 @@ from stoneage.games.first_stone_age.data import (
     GUFF,
     HUT_MASKS,
     HUTS,
-    HUTS_TO_WIN,
     MOVE_MAX,
     NUM_HUTS,
     NUM_KINDS,
@@ -30,22 +40,46 @@ GAME_NAME = "first_stone_age"
 FORMAT_VERSION = 1
 UNKNOWN_NAME = "unknown"
 
-# Per event kind: the JSON fields it carries besides "at", "turn" and "event".
-EVENT_FIELDS: dict[str, tuple[str, ...]] = {
-    "hut": ("player", "hut"),
-    "draw": ("card",),
-    "start": ("player", "slot"),
-    "move": ("player", "slot", "steps"),
-    "reveal": ("player", "slot", "card"),
-    "keep": ("player", "slot", "card", "as"),
-    "turn_back": ("player", "slot", "card"),
-    "refill": ("slot", "card"),
-    "build": ("player", "hut"),
-    "under": ("player", "card"),
-    "win": ("player",),
+# Per event kind: its JSON fields besides "at", "turn" and "event", and where each lives in the
+# event tuple (at, turn, kind, player, slot, card, value).
+EVENT_FIELDS: dict[str, tuple[tuple[str, int], ...]] = {
+    "hut": (("player", 3), ("hut", 6)),
+    "draw": (("card", 5),),
+    "start": (("player", 3), ("slot", 4)),
+    "move": (("player", 3), ("slot", 4), ("steps", 6)),
+    "reveal": (("player", 3), ("slot", 4), ("card", 5)),
+    "keep": (("player", 3), ("slot", 4), ("card", 5), ("as", 6)),
+    "turn_back": (("player", 3), ("slot", 4), ("card", 5)),
+    "refill": (("slot", 4), ("card", 5)),
+    "build": (("player", 3), ("hut", 6)),
+    "under": (("player", 3), ("card", 5)),
+    "win": (("player", 3),),
     "stalemate": (),
 }
-_VALUE_FIELD = {"hut": "hut", "build": "hut", "move": "steps", "keep": "as"}
+
+
+def _encode(field: str, event: Event, index: int) -> Any:
+    value = event[index]
+    if field == "card":
+        return CARD_NAMES[value]
+    if field == "as":
+        return GOODS[value]
+    return value  # slot (0-based), hut (1..15), steps
+
+
+def _decode(r: FieldReader, field: str, slots: list[int], players: int) -> int:
+    if field == "slot":
+        return r.integer(field, 0, CIRCLE_SIZE - 1)
+    if field == "card":
+        return r.choice(field, CARD_NAMES)
+    if field == "as":
+        return r.choice(field, GOODS)
+    if field == "hut":
+        return r.integer(field, 1, NUM_HUTS)
+    return r.integer(field, 1, MOVE_MAX)  # steps
+
+
+EVENT_TABLE = EventTable(S.EVENTS, EVENT_FIELDS, _encode, _decode)
 
 
 def _card_name(kind: int) -> str:
@@ -55,21 +89,7 @@ def _card_name(kind: int) -> str:
 def event_json(event: Event) -> JSON:
     """One public log event as JSON: ``at`` (index in the history of the action that caused it),
     ``turn``, ``event`` and the fields of its kind (slots 0-based, hut numbers 1..15)."""
-    at, turn, kind, player, slot, card, value = event
-    name = S.EVENTS[kind]
-    out: JSON = {"at": at, "turn": turn, "event": name}
-    for field in EVENT_FIELDS[name]:
-        if field == "player":
-            out[field] = player
-        elif field == "slot":
-            out[field] = slot
-        elif field == "card":
-            out[field] = CARD_NAMES[card]
-        elif field == "as":
-            out[field] = GOODS[value]
-        else:
-            out[field] = value
-    return out
+    return EVENT_TABLE.to_json(event)
 
 
 def _player_json(state: FirstStoneAgeState, p: int) -> JSON:
@@ -84,11 +104,7 @@ def _player_json(state: FirstStoneAgeState, p: int) -> JSON:
 def state_to_json(state: FirstStoneAgeState) -> JSON:
     """The whole state, losslessly (hidden information included)."""
     return {
-        "game": GAME_NAME,
-        "format": FORMAT_VERSION,
-        "params": state.game.params(),
-        "phase": S.PHASES[state.phase],
-        "turn": state.turn,
+        **state_frame(state, GAME_NAME, FORMAT_VERSION),
         "pending": {"stage": S.STAGES[state.stage], "player": state.cur},
         "martin": state.martin if state.martin >= 0 else None,
         "circle": [
@@ -106,18 +122,18 @@ def state_to_json(state: FirstStoneAgeState) -> JSON:
             "order": list(state.hut_order),
         },
         "players": [_player_json(state, p) for p in range(state.num_players)],
-        "log": [event_json(e) for e in state.events()],
-        "history": state.history(),
+        **state_tail(state, EVENT_TABLE),
     }
 
 
-def observation(state: FirstStoneAgeState, player: int) -> JSON:
-    """What ``player`` may know: everything face up now and the public log of what was seen.
+def observation(state: FirstStoneAgeState, player: int | None) -> JSON:
+    """What ``player`` may know (``None``: a spectator): everything face up now and the public log
+    of what was seen. The card game hides nothing from one player that it shows another, so every
+    seat's observation is the spectator's with its own ``observer``.
 
     No face-down card's kind is in it (the circle shows ``"down"``); a player who remembers the
     log can work out the kinds of the cards that were seen before they were turned back.
     """
-    state._check_seat(player)
     guff_up = state.stage == S.GUFF_CHOICE
     circle: list[str | None] = []
     for s, kind in enumerate(state.circle):
@@ -128,14 +144,8 @@ def observation(state: FirstStoneAgeState, player: int) -> JSON:
         else:
             circle.append("down")
     over = state.stage == S.GAME_OVER
-    winner = state.winner()
     return {
-        "game": GAME_NAME,
-        "observer": player,
-        "phase": S.PHASES[state.phase],
-        "turn": state.turn,
-        "round": state.round,
-        "current_player": state.current_player(),
+        **observation_frame(state, GAME_NAME, player),
         "pending": {"stage": S.STAGES[state.stage], "player": state.cur},
         "martin": state.martin if state.martin >= 0 else None,
         "circle": circle,
@@ -156,10 +166,8 @@ def observation(state: FirstStoneAgeState, player: int) -> JSON:
             }
             for p in range(state.num_players)
         ],
-        "log": [event_json(e) for e in state.events()],
-        "scores": state.scores(),
-        "winner": winner if over and winner >= 0 else None,
-        "stalemate": over and winner < 0,
+        **observation_tail(state, EVENT_TABLE),
+        "stalemate": over and state.winner() < 0,
     }
 
 
@@ -173,31 +181,6 @@ def _kind(value: Any, name: str) -> int:
     if not isinstance(value, str) or value not in _KINDS_OR_UNKNOWN:
         raise StateFormatError(f"{name}: {value!r} is not one of {', '.join(_KINDS_OR_UNKNOWN)}")
     return S.UNKNOWN if value == UNKNOWN_NAME else CARD_NAMES.index(value)
-
-
-def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
-    r = FieldReader(item, path)
-    at = r.integer("at", 0, max(moves - 1, 0))
-    turn = r.integer("turn", 0)
-    kind = r.choice("event", S.EVENTS)
-    fields = EVENT_FIELDS[S.EVENTS[kind]]
-    extra = set(r.data) - {"at", "turn", "event", *fields}
-    if extra:
-        raise StateFormatError(f"{path}: unexpected field {sorted(extra)[0]!r} for a {S.EVENTS[kind]!r} event")
-    player = slot = card = value = -1
-    if "player" in fields:
-        player = r.integer("player", 0, players - 1)
-    if "slot" in fields:
-        slot = r.integer("slot", 0, CIRCLE_SIZE - 1)
-    if "card" in fields:
-        card = r.choice("card", CARD_NAMES)
-    if "as" in fields:
-        value = r.choice("as", GOODS)
-    elif "hut" in fields:
-        value = r.integer("hut", 1, NUM_HUTS)
-    elif "steps" in fields:
-        value = r.integer("steps", 1, MOVE_MAX)
-    return (at, turn, kind, player, slot, card, value)
 
 
 def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
@@ -228,24 +211,14 @@ def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
         raise StateFormatError(f"{r.name('cards')}: goods that hut {hut} does not need")
     state.have[p] = have
     state.guff_as[p] = guff_as
-    built = r.integers("built", 1, NUM_HUTS)
-    if len(built) > HUTS_TO_WIN:
-        raise StateFormatError(f"{r.name('built')}: at most {HUTS_TO_WIN} huts are built")
-    state.built[p] = tuple(built)
+    state.built[p] = read_built(r, NUM_HUTS)
 
 
 def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    r = read_header(data, GAME_NAME, FORMAT_VERSION, game.params())
-    np = game.num_players
     state = S.FirstStoneAgeState.__new__(S.FirstStoneAgeState)
-    state.game = game
-    state.num_players = np
-    state.phase = r.choice("phase", S.PHASES)
-    state.turn = r.integer("turn", 0)
-    pending = r.sub("pending")
-    state.stage = pending.choice("stage", S.STAGES)
-    state.cur = pending.integer("player", 0, np - 1)
+    r, _ = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
+    np = game.num_players
     state.martin = r.optional("martin", 0, CIRCLE_SIZE - 1)
     state.circle = [S.EMPTY] * CIRCLE_SIZE
     state.seen = 0
@@ -275,17 +248,9 @@ def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     state.huts = [0] * np
     state.have = [0] * np
     state.guff_as = [-1] * np
-    state.built = [()] * np
     for p in range(np):
         _read_player(state, p, FieldReader(players[p], f"players[{p}]"))
-    history = r.integers("history", 0, A.NUM_ACTIONS - 1)
-    state._set_history(history)
-    log: tuple[Event, object] | None = None
-    events = r.items("log")
-    for i, item in enumerate(events):
-        log = (_read_event(item, f"log[{i}]", len(history), np), log)
-    state._log = log
-    state._log_len = len(events)
+    read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
     check_consistency(state)
     return state
 
@@ -361,9 +326,7 @@ def check_consistency(state: FirstStoneAgeState) -> None:
         complete = bool(h) and state.have[p] == HUT_MASKS[h - 1]
         if complete and not (p == state.cur and stage == S.DRAW_TOP and phase == S.PLAY):
             raise StateFormatError(f"players[{p}]: a complete hut is built at once")
-    winners = [p for p in range(np) if len(state.built[p]) >= HUTS_TO_WIN]
-    if len(winners) > 1:
-        raise StateFormatError("players: only one player can build a third hut")
+    winners = hut_race_winners(state)
     if winners and stage != S.GAME_OVER:
         raise StateFormatError(f"pending.stage: player {winners[0]} built 3 huts, so the game is over")
     if stage == S.MOVE and state.is_stalemate():

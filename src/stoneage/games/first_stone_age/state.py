@@ -3,7 +3,8 @@
 Chance is explicit and lazy: a card nobody has seen has no kind until it is turned up, and then
 chance picks it among the cards nobody has seen (exact weights). Every step ends in exactly one
 pending node — a player's decision or a chance event; steps the rules leave no choice in (keeping
-a needed good, turning back a card, refilling the gap, building) happen on their own.
+a needed good, turning back a card, refilling the gap, building) happen on their own, each marked
+for ``apply_traced`` (kinds in ``STEPS``).
 
 Hidden cards may also carry a fixed kind (``resample_from_infostate`` draws such a world); turning
 one up is then a chance node with that single outcome.
@@ -14,8 +15,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import JSON, State
-from stoneage.core.staged import StagedState, unlink
+from stoneage.core.contract import CHANCE
+from stoneage.games.family.state import (
+    GAME_END,
+    NEXT_TURN,
+    OVER as OVER,
+    PHASES as PHASES,
+    PLAY as PLAY,
+    SETUP as SETUP,
+    Event as Event,
+    FamilyState,
+)
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
@@ -23,7 +33,6 @@ from stoneage.games.first_stone_age.data import (
     GUFF,
     HUT_MASKS,
     HUTS,
-    HUTS_TO_WIN,
     NUM_GOODS_CARDS,
     NUM_HUTS,
     NUM_KINDS,
@@ -37,9 +46,6 @@ UNKNOWN = -1
 """A hidden card whose kind chance has not fixed yet."""
 EMPTY = -2
 """No card: an empty circle place, or no top card on the draw pile."""
-
-SETUP, PLAY, OVER = range(3)
-PHASES = ("setup", "play", "over")
 
 # Stages: what the pending node is.
 DEAL_HUT, DRAW_TOP, REVEAL_CARD, START, MOVE, GUFF_CHOICE, GAME_OVER = range(7)
@@ -55,7 +61,15 @@ EVENTS = (
     "hut", "draw", "start", "move", "reveal", "keep", "turn_back", "refill",
     "build", "under", "win", "stalemate",
 )
-Event = tuple[int, int, int, int, int, int, int]
+
+# Automatic steps (``apply_traced`` kinds), besides the family's NEXT_TURN and GAME_END.
+KEEP_STEP = "keep"
+"""The revealed card is a good the hut still needs: it is kept at once."""
+TURN_BACK_STEP = "turn_back"
+"""The revealed card cannot be kept: it is turned back at once."""
+BUILD_STEP = "build"
+"""The hut's goods are complete: it is built at once."""
+STEPS = (KEEP_STEP, TURN_BACK_STEP, BUILD_STEP, NEXT_TURN, GAME_END)
 
 
 def removed_cards(num_players: int) -> tuple[int, ...]:
@@ -63,17 +77,17 @@ def removed_cards(num_players: int) -> tuple[int, ...]:
     return REMOVED_FEW_PLAYERS if num_players < 4 else ()
 
 
-class FirstStoneAgeState(StagedState):
+class FirstStoneAgeState(FamilyState):
     """A position of My First Stone Age. Read it through the contract; fields are plain ints."""
 
     FIRST_DECISION = START
     GAME_OVER = GAME_OVER
     STAGE_NAMES = STAGES
+    PACKAGE = "stoneage.games.first_stone_age"
+    NOTATION = A.NOTATION
+    WIN_EVENT = EV_WIN
 
     __slots__ = (
-        "_log",
-        "_log_len",
-        "built",
         "circle",
         "guff_as",
         "have",
@@ -81,20 +95,14 @@ class FirstStoneAgeState(StagedState):
         "hut_pile",
         "huts",
         "martin",
-        "phase",
         "pile",
         "pile_hidden",
         "seen",
         "top",
-        "turn",
     )
 
     game: FirstStoneAgeGame
-    num_players: int
-    phase: int
-    stage: int
     cur: int  # the seat deciding, or the seat a chance event happens to (reveal, draw, hut)
-    turn: int  # turns begun (0 during the setup)
     martin: int  # circle slot Martin stands beside, -1 before the start
     circle: list[int]  # per slot: card kind, UNKNOWN (hidden, unfixed) or EMPTY
     seen: int  # bit s: everyone has seen the card in slot s (its kind is public)
@@ -104,20 +112,14 @@ class FirstStoneAgeState(StagedState):
     huts: list[int]  # per seat: number of the hut card being collected for, 0 when none
     have: list[int]  # per seat: bitmask of the goods collected (Guff counted as its good)
     guff_as: list[int]  # per seat: the good Guff stands for, -1 when the seat does not hold Guff
-    built: list[tuple[int, ...]]  # per seat: numbers of the huts built, in order
     hut_pile: int  # bit h - 1: hut h is in the hut pile
     hut_order: tuple[int, ...]  # huts at the top of the hut pile whose order is fixed (resampling)
-    _log: tuple[Event, object] | None  # public events as a linked list, newest first
-    _log_len: int
 
     def __init__(self, game: FirstStoneAgeGame) -> None:
         np = game.num_players
-        self.game = game
-        self.num_players = np
-        self.phase = SETUP
+        self._start_family(game)
         self.stage = DEAL_HUT
         self.cur = 0
-        self.turn = 0
         self.martin = -1
         self.circle = [UNKNOWN] * CIRCLE_SIZE
         self.seen = 0
@@ -128,19 +130,10 @@ class FirstStoneAgeState(StagedState):
         self.huts = [0] * np
         self.have = [0] * np
         self.guff_as = [-1] * np
-        self.built = [()] * np
         self.hut_pile = (1 << NUM_HUTS) - 1
         self.hut_order = ()
-        self._start_history()
-        self._log = None
-        self._log_len = 0
 
     # --- contract ---------------------------------------------------------------------------
-
-    @property
-    def round(self) -> int:
-        """The round: 1 while the first player's first turn is played, 0 during the setup."""
-        return 0 if self.turn == 0 else (self.turn - 1) // self.num_players + 1
 
     def chance_weights(self) -> list[tuple[int, int]]:
         stage = self.stage
@@ -155,11 +148,7 @@ class FirstStoneAgeState(StagedState):
             return [(A.HUT + h, 1) for h in range(NUM_HUTS) if pile >> h & 1]
         return []
 
-    def clone(self) -> FirstStoneAgeState:
-        other = FirstStoneAgeState.__new__(FirstStoneAgeState)
-        self._copy_plumbing(other)
-        other.phase = self.phase
-        other.turn = self.turn
+    def _copy_into(self, other: FirstStoneAgeState) -> None:
         other.martin = self.martin
         other.circle = self.circle[:]
         other.seen = self.seen
@@ -169,15 +158,11 @@ class FirstStoneAgeState(StagedState):
         other.huts = self.huts[:]
         other.have = self.have[:]
         other.guff_as = self.guff_as[:]
-        other.built = self.built[:]
         other.hut_pile = self.hut_pile
         other.hut_order = self.hut_order
-        other._log = self._log
-        other._log_len = self._log_len
-        return other
 
-    def resample_from_infostate(self, player: int, generator: random.Random) -> FirstStoneAgeState:
-        """A copy in which every card nobody has seen gets a kind drawn anew, and the hut pile an order.
+    def _redraw(self, player: int, generator: random.Random) -> None:
+        """Every card nobody has seen gets a kind drawn anew, and the hut pile an order.
 
         Every turned-up card is seen by all, so all players share one information state (with
         perfect memory): the redrawn cards are the face-down circle cards never seen since they
@@ -185,48 +170,16 @@ class FirstStoneAgeState(StagedState):
         random arrangement of exactly the cards not publicly accounted for; seen cards keep theirs.
         The removed cards are public (one of each good), so they stay.
         """
-        self._check_seat(player)
-        other = self.clone()
-        kinds = other.hidden_kinds()
+        kinds = self.hidden_kinds()
         generator.shuffle(kinds)
-        hidden_slots = [s for s in range(CIRCLE_SIZE) if other.circle[s] != EMPTY and not other.seen >> s & 1]
+        hidden_slots = [s for s in range(CIRCLE_SIZE) if self.circle[s] != EMPTY and not self.seen >> s & 1]
         for s in hidden_slots:
-            other.circle[s] = kinds.pop()
-        for i in range(other.pile_hidden):
-            other.pile[i] = kinds.pop()
-        huts = [h + 1 for h in range(NUM_HUTS) if other.hut_pile >> h & 1]
+            self.circle[s] = kinds.pop()
+        for i in range(self.pile_hidden):
+            self.pile[i] = kinds.pop()
+        huts = [h + 1 for h in range(NUM_HUTS) if self.hut_pile >> h & 1]
         generator.shuffle(huts)
-        other.hut_order = tuple(huts)
-        other._legal = None
-        return other
-
-    def num_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    def action_to_string(self, action: int) -> str:
-        return A.action_name(action)
-
-    def string_to_action(self, text: str) -> int:
-        return A.parse_action(text)
-
-    def winner(self) -> int:
-        """The seat that built 3 huts, or -1 (game not over, or ended in a stalemate)."""
-        for p in range(self.num_players):
-            if len(self.built[p]) >= HUTS_TO_WIN:
-                return p
-        return -1
-
-    def returns(self) -> list[float]:
-        out = [0.0] * self.num_players
-        if self.stage == GAME_OVER:
-            won = self.winner()
-            if won >= 0:
-                out[won] = 1.0
-        return out
-
-    def scores(self) -> list[int]:
-        """Per seat, the number of huts built."""
-        return [len(b) for b in self.built]
+        self.hut_order = tuple(huts)
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat: huts built, goods collected toward the current hut (Guff included), total."""
@@ -235,32 +188,7 @@ class FirstStoneAgeState(StagedState):
             for p in range(self.num_players)
         ]
 
-    def observation(self, player: int) -> JSON:
-        from stoneage.games.first_stone_age.serialize import observation
-
-        return observation(self, player)
-
-    def to_json(self) -> JSON:
-        from stoneage.games.first_stone_age.serialize import state_to_json
-
-        return state_to_json(self)
-
-    def describe(self, action: int) -> str:
-        from stoneage.games.first_stone_age.narrate import describe
-
-        return describe(self, action)
-
-    def changes_since(self, earlier: State) -> list[str]:
-        from stoneage.games.first_stone_age.narrate import changes
-
-        assert isinstance(earlier, FirstStoneAgeState)
-        return changes(earlier, self)
-
     # --- queries -------------------------------------------------------------------------------
-
-    def events(self) -> list[Event]:
-        """The public log, oldest first (see ``EVENTS`` for the kinds)."""
-        return unlink(self._log)
 
     def unknown_pool(self) -> list[int]:
         """Per kind, how many cards have no fixed kind yet (the cards chance picks among)."""
@@ -367,23 +295,14 @@ class FirstStoneAgeState(StagedState):
         pool = self.unknown_pool()
         return [(base + k, n) for k, n in enumerate(pool) if n > 0]
 
-    def _check_seat(self, player: object) -> None:
-        np = self.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
-            raise ValueError(f"player must be a seat 0..{np - 1}, not {player!r}")
-
     # --- applying actions ---------------------------------------------------------------------
-
-    def _event(self, kind: int, player: int = -1, slot: int = -1, card: int = -1, value: int = -1) -> None:
-        self._log = ((self._moves - 1, self.turn, kind, player, slot, card, value), self._log)
-        self._log_len += 1
 
     def _apply(self, action: int) -> None:
         stage = self.stage
         if stage == MOVE:
             steps = action - A.MOVE + 1
             self.martin = self.step_target(steps)
-            self._event(EV_MOVE, self.cur, self.martin, value=steps)
+            self._event(EV_MOVE, self.cur, self.martin, z=steps)
             if self.seen >> self.martin & 1:
                 self._revealed(self.circle[self.martin])
             else:
@@ -401,7 +320,7 @@ class FirstStoneAgeState(StagedState):
             del self.pile[0]
             self.pile_hidden -= 1
             self.top = kind
-            self._event(EV_DRAW, card=kind)
+            self._event(EV_DRAW, y=kind)
             if self.phase == SETUP:
                 self.stage = START
                 self.cur = self.game.first_player
@@ -413,7 +332,7 @@ class FirstStoneAgeState(StagedState):
             if self.hut_order:
                 self.hut_order = self.hut_order[1:]
             self.huts[self.cur] = number
-            self._event(EV_HUT, self.cur, value=number)
+            self._event(EV_HUT, self.cur, z=number)
             if self.phase == PLAY:
                 self._end_turn()
             elif self.cur + 1 < self.num_players:
@@ -433,10 +352,12 @@ class FirstStoneAgeState(StagedState):
         p = self.cur
         self._event(EV_REVEAL, p, self.martin, kind)
         if not self.can_keep(p, kind):
+            self._step(TURN_BACK_STEP, p)
             self._turn_back(kind)
         elif kind == GUFF:
             self.stage = GUFF_CHOICE
         else:
+            self._step(KEEP_STEP, p)
             self._keep(kind, kind)
 
     def _turn_back(self, kind: int) -> None:
@@ -457,7 +378,7 @@ class FirstStoneAgeState(StagedState):
             self._build_check()
             return
         self.circle[slot] = self.top
-        self._event(EV_REFILL, slot=slot, card=self.top)
+        self._event(EV_REFILL, x=slot, y=self.top)
         self.top = EMPTY
         if self._next_top():
             self._build_check()
@@ -470,7 +391,7 @@ class FirstStoneAgeState(StagedState):
             self.stage = DRAW_TOP
             return False
         self.top = self.pile.pop(0)
-        self._event(EV_DRAW, card=self.top)
+        self._event(EV_DRAW, y=self.top)
         return True
 
     def _build_check(self) -> None:
@@ -480,37 +401,30 @@ class FirstStoneAgeState(StagedState):
         if not h or self.have[p] != HUT_MASKS[h - 1]:
             self._end_turn()
             return
+        self._step(BUILD_STEP, p)
         self.built[p] = (*self.built[p], h)
-        self._event(EV_BUILD, p, value=h)
+        self._event(EV_BUILD, p, z=h)
         guff = self.guff_as[p]
         for good in HUTS[h - 1]:
             card = GUFF if good == guff else good
             self.pile.append(card)
-            self._event(EV_UNDER, p, card=card)
+            self._event(EV_UNDER, p, y=card)
         self.have[p] = 0
         self.guff_as[p] = -1
         self.huts[p] = 0
         if self.top == EMPTY:
             self._next_top()  # the pile held only seen cards: no chance here
-        if len(self.built[p]) >= HUTS_TO_WIN:
-            self._event(EV_WIN, p)
-            self._game_over()
+        if self.winner() == p:
+            self._win(p)
         elif self.hut_pile:
             self.stage = DEAL_HUT
         else:
             self._end_turn()
 
-    def _end_turn(self) -> None:
-        self.cur = (self.cur + 1) % self.num_players
-        self._begin_turn()
-
     def _begin_turn(self) -> None:
         self.turn += 1
         self.stage = MOVE
         if self.is_stalemate():
+            self._step(GAME_END, CHANCE)
             self._event(EV_STALEMATE)
             self._game_over()
-
-    def _game_over(self) -> None:
-        self.phase = OVER
-        self.stage = GAME_OVER

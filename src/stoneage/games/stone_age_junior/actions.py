@@ -23,6 +23,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from stoneage.core.errors import NotationError
+from stoneage.games.family.notation import Notation, number, split_words
 from stoneage.games.stone_age_junior.data import (
     BUILDS,
     CARD_NAMES,
@@ -138,25 +139,14 @@ ACTION_NAMES: tuple[str, ...] = tuple(_name(a) for a in range(NUM_ACTIONS))
 
 
 def action_name(action: int) -> str:
-    """The notation of ``action``."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise NotationError(f"action {action!r} is outside the action space 0..{NUM_ACTIONS - 1}")
-    return ACTION_NAMES[action]
+    """The notation of ``action``; ``NotationError`` outside the action space."""
+    return NOTATION.name(action)
 
 
 def _good(word: str, text: str) -> int:
     if word not in GOODS:
         raise NotationError(f"{text!r}: {word!r} is not a good ({', '.join(GOODS)})")
     return GOODS.index(word)
-
-
-def _number(word: str, text: str, low: int, high: int, what: str) -> int:
-    if not (word.isascii() and word.isdigit()):
-        raise NotationError(f"{text!r}: expected a number, got {word!r}")
-    value = int(word)
-    if not low <= value <= high:
-        raise NotationError(f"{text!r}: {what} is {low}..{high}, not {value}")
-    return value
 
 
 _ITEM_WORDS = {name: i for i, name in enumerate(ITEM_NAMES)}
@@ -169,31 +159,27 @@ def _build(args: list[str], text: str) -> int:
         args = args[1:]
     if len(args) < 3 or args[1] != "with":
         raise NotationError(f"{text!r}: say the hut and the payment, e.g. 'build 7 with berry fish dog'")
-    number = _number(args[0], text, 1, NUM_HUTS, "a hut number")
+    hut_number = number(args[0], text, 1, NUM_HUTS, "a hut number")
     items = []
     for word in args[2:]:
         if word not in _ITEM_WORDS:
             raise NotationError(f"{text!r}: {word!r} is not a goods tile, goods card, dog or guff "
                                 f"({', '.join(ITEM_NAMES)})")
         items.append(_ITEM_WORDS[word])
-    key = (number, tuple(sorted(items)))
+    key = (hut_number, tuple(sorted(items)))
     if key not in _BUILD_INDEX:
-        needs = " ".join(GOODS[g] for g in HUTS[number - 1])
-        raise NotationError(f"{text!r}: these items do not pay hut {number} ({needs}) exactly "
+        needs = " ".join(GOODS[g] for g in HUTS[hut_number - 1])
+        raise NotationError(f"{text!r}: these items do not pay hut {hut_number} ({needs}) exactly "
                             "with at most two dogs")
     return BUILD + _BUILD_INDEX[key]
 
 
 def parse_action(text: str) -> int:
     """The action ``text`` names; case and spacing are free, ``-`` may stand for ``_``."""
-    if not isinstance(text, str):
-        raise NotationError(f"an action text is a string, not {type(text).__name__}")
-    words = text.lower().replace("-", "_").split()
-    if not words:
-        raise NotationError("empty action text")
+    words = split_words(text, dash_is_underscore=True)
     verb, args = words[0], words[1:]
     if verb == "turn" and len(args) == 1:
-        return turn(_number(args[0], text, 1, NUM_POSITIONS, "a forest place") - 1)
+        return turn(number(args[0], text, 1, NUM_POSITIONS, "a forest place") - 1)
     if verb == "trade" and len(args) == 3 and args[1] == "for":
         give, take = _good(args[0], text), _good(args[2], text)
         if give == take:
@@ -210,8 +196,8 @@ def parse_action(text: str) -> int:
     if words == ["pass"]:
         return PASS
     if verb == "swap" and len(args) == 2:
-        a = _number(args[0], text, 1, NUM_POSITIONS, "a forest place")
-        b = _number(args[1], text, 1, NUM_POSITIONS, "a forest place")
+        a = number(args[0], text, 1, NUM_POSITIONS, "a forest place")
+        b = number(args[1], text, 1, NUM_POSITIONS, "a forest place")
         if a == b:
             raise NotationError(f"{text!r}: a swap exchanges two different forest places")
         return swap(a - 1, b - 1)
@@ -221,7 +207,7 @@ def parse_action(text: str) -> int:
             raise NotationError(f"{text!r}: {word!r} is not a forest tile ({', '.join(TILE_NAMES)})")
         return reveal(_TILE_WORDS[word])
     if verb == "hut" and len(args) == 1:
-        return hut(_number(args[0], text, 1, NUM_HUTS, "a hut number"))
+        return hut(number(args[0], text, 1, NUM_HUTS, "a hut number"))
     if verb == "draw" and len(args) == 1:
         if args[0] not in _CARD_WORDS:
             raise NotationError(f"{text!r}: {args[0]!r} is not a goods card ({', '.join(CARD_NAMES)})")
@@ -233,4 +219,4 @@ def parse_action(text: str) -> int:
     )
 
 
-assert len(set(ACTION_NAMES)) == NUM_ACTIONS
+NOTATION = Notation(ACTION_NAMES, parse_action)

@@ -1,12 +1,12 @@
 """Component data of Stone Age Junior (``shared/rules/stone-age-junior.md``).
 
-Pure tables, no logic. Goods are the card game's five goods (imported from its data module, as
-are the goods cards of the expansion), so bit ``g`` / index ``g`` means the same good in both games.
+Pure tables, no logic. Goods, the goods cards of the expansion and the hut race are the family's
+(``games/family/data.py``), so index ``g`` means the same good in both children's games.
 """
 
 from __future__ import annotations
 
-from stoneage.games.first_stone_age.data import (
+from stoneage.games.family.data import (
     ARROWHEAD as ARROWHEAD,
     BERRY as BERRY,
     CARD_COUNTS as CARD_COUNTS,
@@ -14,13 +14,14 @@ from stoneage.games.first_stone_age.data import (
     FISH as FISH,
     GOODS as GOODS,
     GUFF as GUFF,
+    HUTS_TO_WIN as HUTS_TO_WIN,
     JUG as JUG,
+    NUM_GOODS as NUM_GOODS,
     NUM_GOODS_CARDS as NUM_GOODS_CARDS,
     NUM_KINDS as NUM_KINDS,
+    THREE_GOODS_HUTS,
     TOOTH as TOOTH,
 )
-
-NUM_GOODS = len(GOODS)
 
 # --- the board ---------------------------------------------------------------------------------
 
@@ -59,16 +60,7 @@ Guff card count together)."""
 # --- huts ----------------------------------------------------------------------------------------
 
 HUTS: tuple[tuple[int, ...], ...] = (
-    (BERRY, FISH, JUG),  # hut 1
-    (BERRY, FISH, ARROWHEAD),  # hut 2
-    (BERRY, FISH, TOOTH),  # hut 3
-    (BERRY, JUG, ARROWHEAD),  # hut 4
-    (BERRY, JUG, TOOTH),  # hut 5
-    (BERRY, ARROWHEAD, TOOTH),  # hut 6
-    (FISH, JUG, ARROWHEAD),  # hut 7
-    (FISH, JUG, TOOTH),  # hut 8
-    (FISH, ARROWHEAD, TOOTH),  # hut 9
-    (JUG, ARROWHEAD, TOOTH),  # hut 10
+    *THREE_GOODS_HUTS,  # huts 1..10
     (BERRY, BERRY),  # hut 11
     (FISH, FISH),  # hut 12
     (JUG, JUG),  # hut 13
@@ -86,7 +78,6 @@ NUM_HUTS = len(HUTS)
 NUM_STACKS = 3
 STACK_SIZE = 5
 """The huts lie in 3 face-down stacks of 5; the top hut of each stack is face up."""
-HUTS_TO_WIN = 3
 
 HUT_COSTS: tuple[tuple[int, ...], ...] = tuple(tuple(goods.count(g) for g in range(NUM_GOODS)) for goods in HUTS)
 """Per hut (index h - 1), how many of each good it needs."""

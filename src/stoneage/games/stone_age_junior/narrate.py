@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from stoneage.games.family.narrate import article as _a, hut_words as family_hut_words, shared_step_words
 from stoneage.games.stone_age_junior import actions as A, state as S
 from stoneage.games.stone_age_junior.data import (
     BUILDS,
@@ -21,10 +22,6 @@ from stoneage.games.stone_age_junior.data import (
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age_junior.state import Event, StoneAgeJuniorState
-
-
-def _a(word: str) -> str:
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
 
 
 def space_words(space: int) -> str:
@@ -45,7 +42,7 @@ def card_words(kind: int) -> str:
 
 def hut_words(number: int) -> str:
     """A hut in words: "hut 7 (fish, jug, arrowhead)"."""
-    return f"hut {number} ({', '.join(GOODS[g] for g in HUTS[number - 1])})"
+    return family_hut_words(number, HUTS)
 
 
 def payment_words(items: tuple[int, ...]) -> str:
@@ -140,9 +137,20 @@ def event_line(event: Event) -> str:
     return f"{who} has built 3 huts and wins!"
 
 
-def changes(before: StoneAgeJuniorState, after: StoneAgeJuniorState) -> list[str]:
-    """Log lines for what happened since ``before`` beyond the action ``describe`` already told."""
-    events = after.events()[before._log_len :]
-    if after.move_number() == before.move_number() + 1 and events:
-        events = events[1:]  # the first event of an action is the action itself
-    return [f"    {event_line(e)}" for e in events]
+def step_words(state: StoneAgeJuniorState, kind: str, seat: int) -> str:
+    """A sentence naming an automatic step (``apply_traced``), told as it begins."""
+    shared = shared_step_words(kind, seat)
+    if shared is not None:
+        return shared
+    who = f"Player {seat + 1}"
+    if kind == S.FORCED_TURN_STEP:
+        return f"{who} turns up the last face-down forest tile"
+    if kind == S.TAKE_STEP:
+        return f"{who} takes the good of {space_words(state.pos[seat])}"
+    if kind == S.DOG_STEP:
+        return f"{who} takes a dog"
+    if kind == S.CARD_STEP:
+        return f"{who} cannot build and takes the top goods card"
+    if kind == S.RESET_STEP:
+        return "All forest tiles are turned face down"
+    return f"{who}: {kind.replace('_', ' ')}"  # pragma: no cover - every kind is named above

@@ -6,7 +6,18 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
-from stoneage.core.fields import FieldReader, check_choice, check_integer, read_header
+from stoneage.core.fields import FieldReader, check_choice, check_integer
+from stoneage.games.family.serialize import (
+    EventTable,
+    hut_race_winners,
+    observation_frame,
+    observation_tail,
+    read_built,
+    read_frame,
+    read_history_and_log,
+    state_frame,
+    state_tail,
+)
 from stoneage.games.stone_age_junior import actions as A, state as S
 from stoneage.games.stone_age_junior.data import (
     BUILDING_SITE,
@@ -16,7 +27,6 @@ from stoneage.games.stone_age_junior.data import (
     GOODS,
     GOODS_IN_BOX,
     HUTS,
-    HUTS_TO_WIN,
     ITEM_NAMES,
     NUM_DOGS,
     NUM_GOODS,
@@ -64,12 +74,11 @@ EVENT_FIELDS: dict[str, tuple[tuple[str, int], ...]] = {
     "swap": (("player", 3), ("places", 4)),
     "win": (("player", 3),),
 }
-assert tuple(EVENT_FIELDS) == S.EVENTS
 
 
 def _encode(field: str, event: Event, index: int) -> Any:
     value = event[index]
-    if field in ("player", "stack", "hut", "place"):
+    if field in ("stack", "hut", "place"):
         return value
     if field == "tile":
         return TILE_NAMES[value]
@@ -86,14 +95,48 @@ def _encode(field: str, event: Event, index: int) -> Any:
     return [event[4], event[5]]  # places
 
 
+_BUILD_INDEX = {build: k for k, build in enumerate(BUILDS)}
+
+
+def _decode(r: FieldReader, field: str, slots: list[int], players: int) -> int | None:
+    if field == "stack":
+        return r.integer(field, 0, NUM_STACKS - 1)
+    if field == "hut":
+        return r.integer(field, 1, NUM_HUTS)
+    if field == "place":
+        return r.integer(field, 0, NUM_POSITIONS - 1)
+    if field == "tile":
+        return r.choice(field, TILE_NAMES)
+    if field == "space":
+        return r.choice(field, RING)
+    if field in ("good", "give", "take"):
+        return r.choice(field, GOODS)
+    if field == "from":
+        return r.optional(field, 0, players - 1)
+    if field == "card":
+        return r.choice(field, CARD_NAMES, nullable=True)
+    if field == "paid":
+        items = tuple(sorted(r.choices(field, ITEM_NAMES)))
+        key = (slots[4], items)
+        if key not in _BUILD_INDEX:
+            raise StateFormatError(f"{r.name(field)}: does not pay hut {slots[4]} exactly")
+        return _BUILD_INDEX[key]
+    pair = r.items(field, 2)  # places
+    a = check_integer(pair[0], f"{r.name(field)}[0]", 0, NUM_POSITIONS - 1)
+    b = check_integer(pair[1], f"{r.name(field)}[1]", 0, NUM_POSITIONS - 1)
+    if a >= b:
+        raise StateFormatError(f"{r.name(field)}: two different places, ascending")
+    slots[4], slots[5] = a, b
+    return None
+
+
+EVENT_TABLE = EventTable(S.EVENTS, EVENT_FIELDS, _encode, _decode)
+
+
 def event_json(event: Event) -> JSON:
     """One public log event as JSON: ``at`` (index in the history of the action that caused it),
     ``turn``, ``event`` and the fields of its kind (places and stacks 0-based, huts 1..15)."""
-    name = S.EVENTS[event[2]]
-    out: JSON = {"at": event[0], "turn": event[1], "event": name}
-    for field, index in EVENT_FIELDS[name]:
-        out[field] = _encode(field, event, index)
-    return out
+    return EVENT_TABLE.to_json(event)
 
 
 def _counts(values: list[int]) -> dict[str, int]:
@@ -121,11 +164,7 @@ def state_to_json(state: StoneAgeJuniorState) -> JSON:
     """The whole state, losslessly (hidden information included)."""
     cards = state.game.cards
     return {
-        "game": GAME_NAME,
-        "format": FORMAT_VERSION,
-        "params": state.game.params(),
-        "phase": S.PHASES[state.phase],
-        "turn": state.turn,
+        **state_frame(state, GAME_NAME, FORMAT_VERSION),
         "pending": _pending(state),
         "figures": [RING[s] for s in state.pos],
         "supply": _counts(state.supply),
@@ -159,8 +198,7 @@ def state_to_json(state: StoneAgeJuniorState) -> JSON:
             }
             for p in range(state.num_players)
         ],
-        "log": [event_json(e) for e in state.events()],
-        "history": state.history(),
+        **state_tail(state, EVENT_TABLE),
     }
 
 
@@ -168,28 +206,22 @@ def _hut_json(number: int) -> JSON | None:
     return {"number": number, "goods": [GOODS[g] for g in HUTS[number - 1]]} if number else None
 
 
-def observation(state: StoneAgeJuniorState, player: int) -> JSON:
-    """What ``player`` may know: everything open, the goods everyone can deduce, the public log.
+def observation(state: StoneAgeJuniorState, player: int | None) -> JSON:
+    """What ``player`` may know (``None``: a spectator): everything open, the goods everyone can
+    deduce, the public log.
 
     Face-down forest tiles show ``"down"``; face-down huts only as a count per stack; the goods-card
     pile only as its size. Goods tiles and dogs of every seat are shown exactly: every take, trade,
     steal and payment is public (the log is the proof, ``memory.goods_from_log``). Goods cards are
-    shown by kind when everyone knows the kind; another seat's face-down cards show ``"hidden"``.
+    shown by kind when everyone knows the kind; another seat's face-down cards (and, for a
+    spectator, every seat's) show ``"hidden"``.
     """
-    state._check_seat(player)
     cards = state.game.cards
-    over = state.stage == S.GAME_OVER
-    pending = _pending(state)
     return {
-        "game": GAME_NAME,
-        "observer": player,
+        **observation_frame(state, GAME_NAME, player),
         "expansions": list(state.game.expansions),
         "variants": list(state.game.variants),
-        "phase": S.PHASES[state.phase],
-        "turn": state.turn,
-        "round": state.round,
-        "current_player": state.current_player(),
-        "pending": pending,
+        "pending": _pending(state),
         "figures": [RING[s] for s in state.pos],
         "supply": _counts(state.supply),
         "trading_post": _counts(state.post),
@@ -211,9 +243,7 @@ def observation(state: StoneAgeJuniorState, player: int) -> JSON:
             }
             for p in range(state.num_players)
         ],
-        "log": [event_json(e) for e in state.events()],
-        "scores": state.scores(),
-        "winner": state.winner() if over else None,
+        **observation_tail(state, EVENT_TABLE),
     }
 
 
@@ -229,57 +259,6 @@ def _read_counts(r: FieldReader, key: str) -> list[int]:
     return [sub.integer(g, 0, GOODS_IN_BOX) for g in GOODS]
 
 
-_BUILD_INDEX = {build: k for k, build in enumerate(BUILDS)}
-
-
-def _read_event(item: Any, path: str, moves: int, players: int) -> Event:
-    r = FieldReader(item, path)
-    at = r.integer("at", 0, max(moves - 1, 0))
-    turn = r.integer("turn", 0)
-    kind = r.choice("event", S.EVENTS)
-    name = S.EVENTS[kind]
-    fields = EVENT_FIELDS[name]
-    extra = set(r.data) - {"at", "turn", "event", *(f for f, _ in fields)}
-    if extra:
-        raise StateFormatError(f"{path}: unexpected field {sorted(extra)[0]!r} for a {name!r} event")
-    slots = [at, turn, kind, -1, -1, -1, -1]
-    for field, index in fields:
-        if field == "player":
-            value = r.integer(field, 0, players - 1)
-        elif field == "stack":
-            value = r.integer(field, 0, NUM_STACKS - 1)
-        elif field == "hut":
-            value = r.integer(field, 1, NUM_HUTS)
-        elif field == "place":
-            value = r.integer(field, 0, NUM_POSITIONS - 1)
-        elif field == "tile":
-            value = r.choice(field, TILE_NAMES)
-        elif field == "space":
-            value = r.choice(field, RING)
-        elif field in ("good", "give", "take"):
-            value = r.choice(field, GOODS)
-        elif field == "from":
-            value = r.optional(field, 0, players - 1)
-        elif field == "card":
-            value = r.choice(field, CARD_NAMES, nullable=True)
-        elif field == "paid":
-            items = tuple(sorted(r.choices(field, ITEM_NAMES)))
-            key = (slots[4], items)
-            if key not in _BUILD_INDEX:
-                raise StateFormatError(f"{r.name(field)}: does not pay hut {slots[4]} exactly")
-            value = _BUILD_INDEX[key]
-        else:  # places
-            pair = r.items(field, 2)
-            a = check_integer(pair[0], f"{r.name(field)}[0]", 0, NUM_POSITIONS - 1)
-            b = check_integer(pair[1], f"{r.name(field)}[1]", 0, NUM_POSITIONS - 1)
-            if a >= b:
-                raise StateFormatError(f"{r.name(field)}: two different places, ascending")
-            slots[4], slots[5] = a, b
-            continue
-        slots[index] = value
-    return (slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6])
-
-
 def _read_cards(r: FieldReader, key: str) -> list[int]:
     kinds = r.choices(key, CARD_NAMES)
     if kinds != sorted(kinds):
@@ -289,16 +268,9 @@ def _read_cards(r: FieldReader, key: str) -> list[int]:
 
 def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    r = read_header(data, GAME_NAME, FORMAT_VERSION, game.params())
-    np = game.num_players
     state = S.StoneAgeJuniorState.__new__(S.StoneAgeJuniorState)
-    state.game = game
-    state.num_players = np
-    state.phase = r.choice("phase", S.PHASES)
-    state.turn = r.integer("turn", 0)
-    pending = r.sub("pending")
-    state.stage = pending.choice("stage", S.STAGES)
-    state.cur = pending.integer("player", 0, np - 1)
+    r, pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
+    np = game.num_players
     state.tile_pos = pending.optional("place", 0, NUM_POSITIONS - 1)
     state.reveal_stack = pending.optional("stack", 0, NUM_STACKS - 1)
     trade = pending.sub("trade")
@@ -344,25 +316,15 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
         state.pile = []
         state.pile_hidden = 0
     players = r.items("players", np)
-    state.goods, state.dogs, state.cards_pub, state.cards_priv, state.built = [], [], [], [], []
+    state.goods, state.dogs, state.cards_pub, state.cards_priv = [], [], [], []
     for p in range(np):
         seat = FieldReader(players[p], f"players[{p}]")
         state.goods.append(_read_counts(seat, "goods"))
         state.dogs.append(seat.integer("dogs", 0, NUM_DOGS))
         state.cards_pub.append(_read_cards(seat, "cards_public"))
         state.cards_priv.append(_read_cards(seat, "cards_hidden"))
-        built = [check_integer(v, f"players[{p}].built[{j}]", 1, NUM_HUTS) for j, v in enumerate(seat.items("built"))]
-        if len(built) > HUTS_TO_WIN:
-            raise StateFormatError(f"players[{p}].built: at most {HUTS_TO_WIN} huts are built")
-        state.built.append(tuple(built))
-    history = [check_integer(v, f"history[{i}]", 0, A.NUM_ACTIONS - 1) for i, v in enumerate(r.items("history"))]
-    state._set_history(history)
-    log: tuple[Event, object] | None = None
-    events = r.items("log")
-    for i, item in enumerate(events):
-        log = (_read_event(item, f"log[{i}]", len(history), np), log)
-    state._log = log
-    state._log_len = len(events)
+        state.built[p] = read_built(seat, NUM_HUTS)
+    read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
     if box != state.box():
         raise StateFormatError(f"box: with {np} players the box holds {_counts(state.box())!r}, not {_counts(box)!r}")
     check_consistency(state)
@@ -474,8 +436,6 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
         raise StateFormatError("pending.stage: 'martin' needs the player on Martin's space")
     if stage < S.FIRST_DECISION and not state.chance_weights():
         raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} has no possible outcome")
-    winners = [p for p in range(np) if len(state.built[p]) >= HUTS_TO_WIN]
-    if len(winners) > 1:
-        raise StateFormatError("players: only one player can build a third hut")
+    winners = hut_race_winners(state)
     if bool(winners) != (stage == S.GAME_OVER):
         raise StateFormatError("pending.stage: the game is over exactly when a player has built 3 huts")

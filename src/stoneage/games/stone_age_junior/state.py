@@ -4,7 +4,7 @@ Chance is explicit and lazy: a forest tile nobody has seen, a face-down hut and 
 nobody has seen have no identity until they are turned up; then chance picks among the ones not
 placed yet (exact weights). Every step ends in exactly one pending node — a player's decision or a
 chance event; steps the rules leave no choice in (taking a good, the dog, moving by the tile) happen
-on their own.
+on their own, each marked for ``apply_traced`` (kinds in ``STEPS``).
 
 Hidden things may also carry a fixed identity (``resample_from_infostate`` draws such a world);
 turning one up is then a chance node with that single outcome.
@@ -15,9 +15,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import JSON, State
-from stoneage.core.errors import PlayerError
-from stoneage.core.staged import StagedState, unlink
+from stoneage.games.family.state import (
+    GAME_END,
+    NEXT_TURN,
+    OVER as OVER,
+    PHASES as PHASES,
+    PLAY as PLAY,
+    SETUP as SETUP,
+    Event as Event,
+    FamilyState,
+)
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import (
     BUILDING_SITE,
@@ -30,7 +37,6 @@ from stoneage.games.stone_age_junior.data import (
     GOODS_IN_BOX,
     GUFF,
     GUFF_ITEM,
-    HUTS_TO_WIN,
     MARTIN_START,
     NUM_DOGS,
     NUM_GOODS,
@@ -54,9 +60,6 @@ if TYPE_CHECKING:
 UNKNOWN = -1
 """A hidden forest tile, hut or goods card whose identity chance has not fixed yet."""
 
-SETUP, PLAY, OVER = range(3)
-PHASES = ("setup", "play", "over")
-
 # Stages: what the pending node is (chance stages first).
 HUT_REVEAL, TILE_REVEAL, DRAW_CARD, CHOOSE_TILE, MARTIN, TRADE, BUILD, SWAP, GAME_OVER = range(9)
 STAGES = ("hut", "reveal", "draw", "turn", "martin", "trade", "build", "swap", "game_over")
@@ -71,7 +74,19 @@ EVENTS = (
     "hut", "turn", "reveal", "move", "stay", "travel", "take", "empty", "trade", "stop_trading",
     "dog", "no_dog", "build", "pass", "draw", "no_card", "reset", "swap", "win",
 )
-Event = tuple[int, int, int, int, int, int, int]
+
+# Automatic steps (``apply_traced`` kinds), besides the family's NEXT_TURN and GAME_END.
+FORCED_TURN_STEP = "forced_turn"
+"""Only one forest tile lies face down: it is turned up without a decision."""
+TAKE_STEP = "take"
+"""The figure's space gives its good (or nothing, when the space is empty)."""
+DOG_STEP = "dog"
+"""The dog space gives a dog: from the storage, stolen, or none when the player holds both."""
+CARD_STEP = "goods_card"
+"""(expansion) A player who cannot build takes the top goods card (a known one, or none)."""
+RESET_STEP = "reset"
+"""After the building site, every forest tile is turned face down."""
+STEPS = (FORCED_TURN_STEP, TAKE_STEP, DOG_STEP, CARD_STEP, RESET_STEP, NEXT_TURN, GAME_END)
 
 # Per build action: goods tiles per good, goods cards per kind (Guff = 5), dog tiles.
 BUILD_NEEDS: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = tuple(
@@ -90,18 +105,17 @@ BUILDS_OF_HUT: tuple[tuple[int, ...], ...] = tuple(
 ALL_PLACES = (1 << NUM_POSITIONS) - 1
 
 
-class StoneAgeJuniorState(StagedState):
+class StoneAgeJuniorState(FamilyState):
     """A position of Stone Age Junior. Read it through the contract; fields are plain ints."""
 
     FIRST_DECISION = CHOOSE_TILE
     GAME_OVER = GAME_OVER
     STAGE_NAMES = STAGES
-
+    PACKAGE = "stoneage.games.stone_age_junior"
+    NOTATION = A.NOTATION
+    WIN_EVENT = EV_WIN
 
     __slots__ = (
-        "_log",
-        "_log_len",
-        "built",
         "cards_priv",
         "cards_pub",
         "dog_storage",
@@ -110,7 +124,6 @@ class StoneAgeJuniorState(StagedState):
         "forest",
         "goods",
         "martin",
-        "phase",
         "pile",
         "pile_hidden",
         "pos",
@@ -122,16 +135,11 @@ class StoneAgeJuniorState(StagedState):
         "tile_pos",
         "trade_given",
         "trade_taken",
-        "turn",
         "up",
     )
 
     game: StoneAgeJuniorGame
-    num_players: int
-    phase: int
-    stage: int
     cur: int  # the seat whose turn it is (deciding, or the one a chance event happens to)
-    turn: int  # turns begun (0 during the setup)
     pos: list[int]  # per seat: the ring space of the figure
     supply: list[int]  # per good: goods on its own space
     post: list[int]  # per good: goods on the trading post
@@ -145,7 +153,6 @@ class StoneAgeJuniorState(StagedState):
     stacks: list[list[int]]  # per stack: the face-down huts, top first (numbers or UNKNOWN)
     face_up: list[int]  # per stack: the number of its face-up hut, 0 when none
     reveal_stack: int  # the stack whose next hut turns up (-1 otherwise)
-    built: list[tuple[int, ...]]  # per seat: numbers of the huts built, in order
     martin: int  # expansion: the ring space of Martin; -1 without the expansion
     pile: list[int]  # expansion: the goods-card pile top to bottom (kinds or UNKNOWN)
     pile_hidden: int  # the first pile_hidden cards of the pile nobody has seen
@@ -153,18 +160,13 @@ class StoneAgeJuniorState(StagedState):
     cards_priv: list[list[int]]  # per seat: goods cards held whose kind only the holder knows (sorted)
     trade_given: int  # bit g: good g was given to the trading post in this visit
     trade_taken: int  # bit g: good g was taken from the trading post in this visit
-    _log: tuple[Event, object] | None  # public events as a linked list, newest first
-    _log_len: int
 
     def __init__(self, game: StoneAgeJuniorGame) -> None:
         np = game.num_players
         per_kind = goods_per_kind(np)
-        self.game = game
-        self.num_players = np
-        self.phase = SETUP
+        self._start_family(game)
         self.stage = HUT_REVEAL
         self.cur = game.first_player
-        self.turn = 0
         self.pos = [START_SPACE] * np
         self.supply = [per_kind - ON_TRADING_POST] * NUM_GOODS
         self.post = [ON_TRADING_POST] * NUM_GOODS
@@ -178,7 +180,6 @@ class StoneAgeJuniorState(StagedState):
         self.stacks = [[UNKNOWN] * STACK_SIZE for _ in range(NUM_STACKS)]
         self.face_up = [0] * NUM_STACKS
         self.reveal_stack = 0
-        self.built = [()] * np
         self.martin = MARTIN_START if game.cards else -1
         self.pile = [UNKNOWN] * sum(CARD_COUNTS) if game.cards else []
         self.pile_hidden = len(self.pile)
@@ -186,16 +187,8 @@ class StoneAgeJuniorState(StagedState):
         self.cards_priv = [[] for _ in range(np)]
         self.trade_given = 0
         self.trade_taken = 0
-        self._start_history()
-        self._log = None
-        self._log_len = 0
 
     # --- contract ---------------------------------------------------------------------------
-
-    @property
-    def round(self) -> int:
-        """The round: 1 while the first player's first turn is played, 0 during the setup."""
-        return 0 if self.turn == 0 else (self.turn - 1) // self.num_players + 1
 
     def chance_weights(self) -> list[tuple[int, int]]:
         stage = self.stage
@@ -216,11 +209,7 @@ class StoneAgeJuniorState(StagedState):
             return [(A.DRAW + k, n) for k, n in enumerate(self.card_pool()) if n > 0]
         return []
 
-    def clone(self) -> StoneAgeJuniorState:
-        other = StoneAgeJuniorState.__new__(StoneAgeJuniorState)
-        self._copy_plumbing(other)
-        other.phase = self.phase
-        other.turn = self.turn
+    def _copy_into(self, other: StoneAgeJuniorState) -> None:
         other.pos = self.pos[:]
         other.supply = self.supply[:]
         other.post = self.post[:]
@@ -234,7 +223,6 @@ class StoneAgeJuniorState(StagedState):
         other.stacks = [s[:] for s in self.stacks]
         other.face_up = self.face_up[:]
         other.reveal_stack = self.reveal_stack
-        other.built = self.built[:]
         other.martin = self.martin
         other.pile = self.pile[:]
         other.pile_hidden = self.pile_hidden
@@ -242,13 +230,10 @@ class StoneAgeJuniorState(StagedState):
         other.cards_priv = [c[:] for c in self.cards_priv]
         other.trade_given = self.trade_given
         other.trade_taken = self.trade_taken
-        other._log = self._log
-        other._log_len = self._log_len
-        return other
 
-    def resample_from_infostate(self, player: int, generator: random.Random) -> StoneAgeJuniorState:
-        """A copy in which everything ``player`` cannot know is drawn anew, consistently with the
-        public information.
+    def _redraw(self, player: int, generator: random.Random) -> None:
+        """Everything ``player`` cannot know is drawn anew, consistently with the public
+        information.
 
         Redrawn: the forest tiles in places never turned up (a random arrangement of the tiles not
         seen anywhere; swaps are public, so a seen tile stays known wherever it was moved), the
@@ -258,103 +243,46 @@ class StoneAgeJuniorState(StagedState):
         arrangement of the cards not publicly accounted for and not held face down by
         ``player``). Goods tiles and dogs are never redrawn: every move of them is public.
         """
-        self._check_seat(player)
-        other = self.clone()
         # Forest tiles.
-        places = [i for i in range(NUM_POSITIONS) if not other.seen >> i & 1]
-        known = {other.forest[i] for i in range(NUM_POSITIONS) if other.seen >> i & 1}
+        places = [i for i in range(NUM_POSITIONS) if not self.seen >> i & 1]
+        known = {self.forest[i] for i in range(NUM_POSITIONS) if self.seen >> i & 1}
         tiles = [t for t in range(NUM_TILES) if t not in known]
         generator.shuffle(tiles)
         for i, tile in zip(places, tiles, strict=True):
-            other.forest[i] = tile
+            self.forest[i] = tile
         # Huts.
-        placed = set(other.face_up)
-        for huts in other.built:
+        placed = set(self.face_up)
+        for huts in self.built:
             placed.update(huts)
         pool = [h for h in range(1, NUM_HUTS + 1) if h not in placed]
         generator.shuffle(pool)
-        for stack in other.stacks:
+        for stack in self.stacks:
             for j in range(len(stack)):
                 stack[j] = pool.pop()
         # Goods cards.
-        if other.game.cards:
+        if self.game.cards:
             counts = list(CARD_COUNTS)
-            for kind in other.pile[other.pile_hidden :]:
+            for kind in self.pile[self.pile_hidden :]:
                 counts[kind] -= 1
-            for p in range(other.num_players):
-                for kind in other.cards_pub[p]:
+            for p in range(self.num_players):
+                for kind in self.cards_pub[p]:
                     counts[kind] -= 1
-            for kind in other.cards_priv[player]:
+            for kind in self.cards_priv[player]:
                 counts[kind] -= 1
             kinds = [k for k in range(NUM_KINDS) for _ in range(counts[k])]
             generator.shuffle(kinds)
-            for j in range(other.pile_hidden):
-                other.pile[j] = kinds.pop()
-            for p in range(other.num_players):
+            for j in range(self.pile_hidden):
+                self.pile[j] = kinds.pop()
+            for p in range(self.num_players):
                 if p != player:
-                    other.cards_priv[p] = sorted(kinds.pop() for _ in other.cards_priv[p])
+                    self.cards_priv[p] = sorted(kinds.pop() for _ in self.cards_priv[p])
             assert not kinds
-        other._legal = None
-        return other
-
-    def num_actions(self) -> int:
-        return A.NUM_ACTIONS
-
-    def action_to_string(self, action: int) -> str:
-        return A.action_name(action)
-
-    def string_to_action(self, text: str) -> int:
-        return A.parse_action(text)
-
-    def winner(self) -> int:
-        """The seat that built 3 huts, or -1."""
-        for p in range(self.num_players):
-            if len(self.built[p]) >= HUTS_TO_WIN:
-                return p
-        return -1
-
-    def returns(self) -> list[float]:
-        out = [0.0] * self.num_players
-        if self.stage == GAME_OVER:
-            won = self.winner()
-            if won >= 0:
-                out[won] = 1.0
-        return out
-
-    def scores(self) -> list[int]:
-        """Per seat, the number of huts built."""
-        return [len(b) for b in self.built]
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat: huts built (the only thing that scores) and the total."""
         return [{"huts": len(b), "total": len(b)} for b in self.built]
 
-    def observation(self, player: int) -> JSON:
-        from stoneage.games.stone_age_junior.serialize import observation
-
-        return observation(self, player)
-
-    def to_json(self) -> JSON:
-        from stoneage.games.stone_age_junior.serialize import state_to_json
-
-        return state_to_json(self)
-
-    def describe(self, action: int) -> str:
-        from stoneage.games.stone_age_junior.narrate import describe
-
-        return describe(self, action)
-
-    def changes_since(self, earlier: State) -> list[str]:
-        from stoneage.games.stone_age_junior.narrate import changes
-
-        assert isinstance(earlier, StoneAgeJuniorState)
-        return changes(earlier, self)
-
     # --- queries -------------------------------------------------------------------------------
-
-    def events(self) -> list[Event]:
-        """The public log, oldest first (see ``EVENTS`` for the kinds)."""
-        return unlink(self._log)
 
     def box(self) -> list[int]:
         """Per good: goods tiles left in the box (1 of each with 2 players, none with 3–4)."""
@@ -457,16 +385,7 @@ class StoneAgeJuniorState(StagedState):
             return [A.STAY] + [A.TRAVEL + g for g in range(NUM_GOODS) if SPACE_OF_GOOD[g] != self.martin]
         return []
 
-    def _check_seat(self, player: object) -> None:
-        np = self.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
-            raise PlayerError(f"player must be a seat 0..{np - 1}, not {player!r}")
-
     # --- applying actions ---------------------------------------------------------------------
-
-    def _event(self, kind: int, player: int = -1, x: int = -1, y: int = -1, z: int = -1) -> None:
-        self._log = ((self._moves - 1, self.turn, kind, player, x, y, z), self._log)
-        self._log_len += 1
 
     def _apply(self, action: int) -> None:
         stage = self.stage
@@ -588,7 +507,9 @@ class StoneAgeJuniorState(StagedState):
             self._end_turn()
 
     def _take(self, good: int) -> None:
+        """The good of a goods space, if any is left there."""
         p = self.cur
+        self._step(TAKE_STEP, p)
         if self.supply[good]:
             self.supply[good] -= 1
             self.goods[p][good] += 1
@@ -599,6 +520,7 @@ class StoneAgeJuniorState(StagedState):
     def _dog(self) -> None:
         """A dog from the storage; if both are out, from the next player clockwise holding one."""
         p = self.cur
+        self._step(DOG_STEP, p)
         if self.dog_storage:
             self.dog_storage -= 1
             self.dogs[p] += 1
@@ -640,10 +562,8 @@ class StoneAgeJuniorState(StagedState):
         self.built[p] = (*self.built[p], number)
         self.face_up[s] = 0
         self._event(EV_BUILD, p, number, s, index)
-        if len(self.built[p]) >= HUTS_TO_WIN:
-            self._event(EV_WIN, p)
-            self.phase = OVER
-            self.stage = GAME_OVER
+        if self.winner() == p:
+            self._win(p)
             return
         if self.stacks[s]:
             self.reveal_stack = s
@@ -655,11 +575,12 @@ class StoneAgeJuniorState(StagedState):
         """No hut built: with the expansion take the pile's top goods card; then the reset."""
         p = self.cur
         if self.game.cards:
-            if not self.pile:
-                self._event(EV_NO_CARD, p)
-            elif self.pile_hidden:
+            if self.pile_hidden:
                 self.stage = DRAW_CARD
                 return
+            self._step(CARD_STEP, p)
+            if not self.pile:
+                self._event(EV_NO_CARD, p)
             else:
                 kind = self.pile.pop(0)
                 self.cards_pub[p].append(kind)
@@ -669,13 +590,10 @@ class StoneAgeJuniorState(StagedState):
 
     def _reset(self) -> None:
         """All forest tiles face down; the player then swaps two of them."""
+        self._step(RESET_STEP, self.cur)
         self.up = 0
         self._event(EV_RESET, self.cur)
         self.stage = SWAP
-
-    def _end_turn(self) -> None:
-        self.cur = (self.cur + 1) % self.num_players
-        self._begin_turn()
 
     def _begin_turn(self) -> None:
         self.turn += 1
@@ -683,5 +601,6 @@ class StoneAgeJuniorState(StagedState):
         self.stage = CHOOSE_TILE
         down = ALL_PLACES & ~self.up
         if not down & (down - 1):  # a single face-down tile: no choice, it is turned at once
+            self._step(FORCED_TURN_STEP, self.cur)
             self._turn_tile(down.bit_length() - 1)
 

@@ -1,0 +1,143 @@
+"""JSON plumbing the children's games share: the public log's codec, the common fields of a state
+and of an observation, and reading them back with errors that name the field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from stoneage.core.contract import JSON
+from stoneage.core.errors import StateFormatError
+from stoneage.core.fields import FieldReader, read_header
+from stoneage.games.family.data import HUTS_TO_WIN
+from stoneage.games.family.state import PHASES, Event, FamilyState
+
+Encode = Callable[[str, Event, int], Any]
+"""A game's encoder of one event field: (field name, event, index in the event) -> JSON value."""
+Decode = Callable[[FieldReader, str, list[int], int], int | None]
+"""A game's reader of one event field (not ``player``) given the slots read so far and the number
+of players: the value to store at the field's index, or None when it filled the slots itself."""
+
+
+class EventTable:
+    """How a game's log events look in JSON: per event kind, its fields and where each lives in the
+    event tuple ``(at, turn, kind, player, x, y, z)``; ``player`` is always index 3."""
+
+    def __init__(self, names: tuple[str, ...], fields: dict[str, tuple[tuple[str, int], ...]],
+                 encode: Encode, decode: Decode) -> None:
+        if tuple(fields) != names:
+            raise AssertionError("every event kind needs its fields, in order")  # pragma: no cover
+        self.names = names
+        self.fields = fields
+        self.encode = encode
+        self.decode = decode
+
+    def to_json(self, event: Event) -> JSON:
+        """One event as JSON: ``at``, ``turn``, ``event`` and the fields of its kind."""
+        name = self.names[event[2]]
+        out: JSON = {"at": event[0], "turn": event[1], "event": name}
+        for field, index in self.fields[name]:
+            out[field] = event[index] if field == "player" else self.encode(field, event, index)
+        return out
+
+    def read(self, item: Any, path: str, moves: int, players: int) -> Event:
+        """One event from JSON; ``StateFormatError`` naming the bad field."""
+        r = FieldReader(item, path)
+        at = r.integer("at", 0, max(moves - 1, 0))
+        turn = r.integer("turn", 0)
+        kind = r.choice("event", self.names)
+        name = self.names[kind]
+        fields = self.fields[name]
+        extra = set(r.data) - {"at", "turn", "event", *(f for f, _ in fields)}
+        if extra:
+            raise StateFormatError(f"{path}: unexpected field {sorted(extra)[0]!r} for a {name!r} event")
+        slots = [at, turn, kind, -1, -1, -1, -1]
+        for field, index in fields:
+            value = r.integer(field, 0, players - 1) if field == "player" else self.decode(r, field, slots, players)
+            if value is not None:
+                slots[index] = value
+        return (slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6])
+
+
+def state_frame(state: FamilyState, game_name: str, version: int) -> JSON:
+    """The first fields of a state's JSON: game, format, parameters, phase and turn."""
+    return {
+        "game": game_name,
+        "format": version,
+        "params": state.game.params(),
+        "phase": PHASES[state.phase],
+        "turn": state.turn,
+    }
+
+
+def state_tail(state: FamilyState, table: EventTable) -> JSON:
+    """The last fields of a state's JSON: the public log and the history."""
+    return {"log": [table.to_json(e) for e in state.events()], "history": state.history()}
+
+
+def observation_frame(state: FamilyState, game_name: str, observer: int | None) -> JSON:
+    """The first fields of an observation (``observer`` None: a spectator's)."""
+    return {
+        "game": game_name,
+        "observer": observer,
+        "phase": PHASES[state.phase],
+        "turn": state.turn,
+        "round": state.round,
+        "current_player": state.current_player(),
+    }
+
+
+def observation_tail(state: FamilyState, table: EventTable) -> JSON:
+    """The last fields of an observation: the public log, scores and the winner once over."""
+    winner = state.winner()
+    over = state.stage == state.GAME_OVER
+    return {
+        "log": [table.to_json(e) for e in state.events()],
+        "scores": state.scores(),
+        "winner": winner if over and winner >= 0 else None,
+    }
+
+
+def read_frame(state: FamilyState, game: Any, data: Any, game_name: str, version: int,
+               stages: tuple[str, ...]) -> tuple[FieldReader, FieldReader]:
+    """Check the header and read the shared fields (game, phase, turn, pending stage and player,
+    an empty hut race) into ``state``; returns the readers of the whole state and of ``pending``."""
+    r = read_header(data, game_name, version, game.params())
+    np = game.num_players
+    state.game = game
+    state.num_players = np
+    state.phase = r.choice("phase", PHASES)
+    state.turn = r.integer("turn", 0)
+    pending = r.sub("pending")
+    state.stage = pending.choice("stage", stages)
+    state.cur = pending.integer("player", 0, np - 1)
+    state.built = [()] * np
+    return r, pending
+
+
+def read_built(seat: FieldReader, high: int) -> tuple[int, ...]:
+    """A seat's ``built`` list: hut numbers 1..``high``, at most ``HUTS_TO_WIN`` of them."""
+    built = seat.integers("built", 1, high)
+    if len(built) > HUTS_TO_WIN:
+        raise StateFormatError(f"{seat.name('built')}: at most {HUTS_TO_WIN} huts are built")
+    return tuple(built)
+
+
+def read_history_and_log(state: FamilyState, r: FieldReader, table: EventTable, num_actions: int) -> None:
+    """The ``history`` and the public ``log`` of a state's JSON, into ``state``."""
+    history = r.integers("history", 0, num_actions - 1)
+    state._set_history(history)
+    log: tuple[Event, object] | None = None
+    events = r.items("log")
+    for i, item in enumerate(events):
+        log = (table.read(item, f"log[{i}]", len(history), state.num_players), log)
+    state._log = log
+    state._log_len = len(events)
+
+
+def hut_race_winners(state: FamilyState) -> list[int]:
+    """The seats that built 3 huts; ``StateFormatError`` if more than one did."""
+    winners = [p for p in range(state.num_players) if len(state.built[p]) >= HUTS_TO_WIN]
+    if len(winners) > 1:
+        raise StateFormatError("players: only one player can build a third hut")
+    return winners

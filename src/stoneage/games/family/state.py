@@ -1,0 +1,202 @@
+"""The state layer the children's games share: the hut race, turn order, the public log, seat checks.
+
+``FamilyState`` is a ``StagedState`` with a phase (setup, play, over), a turn counter, the huts
+each seat has built (the first to ``HUTS_TO_WIN`` wins at once) and a public log of events kept as
+a linked list shared between clones. A game supplies its rules (``_apply``, ``_begin_turn``), its
+own fields (``_copy_into``, ``_redraw``) and the package whose ``serialize`` and ``narrate``
+modules hold its JSON form, observations and sentences (imported when first asked for).
+
+Automatic steps: every step the rules take on their own starts with ``self._step(kind, seat)``, so
+``apply_traced`` lists it. The kinds shared by both games are ``NEXT_TURN`` and ``GAME_END``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import abstractmethod
+from importlib import import_module
+from typing import Any, ClassVar, Self
+
+from stoneage.core.contract import JSON, State
+from stoneage.core.errors import PlayerError
+from stoneage.core.staged import StagedState, unlink
+from stoneage.games.family.data import HUTS_TO_WIN
+from stoneage.games.family.notation import Notation
+
+SETUP, PLAY, OVER = range(3)
+PHASES = ("setup", "play", "over")
+
+Event = tuple[int, int, int, int, int, int, int]
+"""A public log event: (at, turn, kind, player, x, y, z); -1 where a field does not apply. ``at`` is
+the index in the history of the action that caused it."""
+
+NEXT_TURN = "next_turn"
+"""Automatic step: the turn passes to the seat named."""
+GAME_END = "game_end"
+"""Automatic step: the game ends (seat: the winner, or ``CHANCE`` when nobody wins)."""
+
+
+class FamilyState(StagedState):
+    """A position of a children's Stone Age game; subclasses supply the rules."""
+
+    __slots__ = ("_log", "_log_len", "built", "phase", "turn")
+
+    PACKAGE: ClassVar[str]
+    """The game's package: its ``serialize`` and ``narrate`` modules are found there."""
+    NOTATION: ClassVar[Notation]
+    """The game's action names and parser."""
+    WIN_EVENT: ClassVar[int]
+    """The log event kind of a win."""
+
+    phase: int
+    turn: int  # turns begun (0 during the setup)
+    built: list[tuple[int, ...]]  # per seat: numbers of the huts built, in order
+    _log: tuple[Event, object] | None  # public events as a linked list, newest first
+    _log_len: int
+
+    def _start_family(self, game: Any) -> None:
+        """The shared fields of an initial state (call from ``__init__``)."""
+        self.game = game
+        self.num_players = game.num_players
+        self.phase = SETUP
+        self.turn = 0
+        self.built = [()] * game.num_players
+        self._start_history()
+        self._log = None
+        self._log_len = 0
+
+    # --- the contract -------------------------------------------------------------------------
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        self._copy_plumbing(other)
+        other.phase = self.phase
+        other.turn = self.turn
+        other.built = self.built[:]
+        other._log = self._log
+        other._log_len = self._log_len
+        self._copy_into(other)
+        return other
+
+    def resample_from_infostate(self, player: int, generator: random.Random) -> Self:
+        self._check_seat(player)
+        other = self.clone()
+        other._redraw(player, generator)
+        other._legal = None
+        return other
+
+    def num_actions(self) -> int:
+        return len(self.NOTATION.names)
+
+    def action_to_string(self, action: int) -> str:
+        return self.NOTATION.name(action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.NOTATION.parse(text)
+
+    def returns(self) -> list[float]:
+        out = [0.0] * self.num_players
+        if self.stage == self.GAME_OVER:
+            won = self.winner()
+            if won >= 0:
+                out[won] = 1.0
+        return out
+
+    def scores(self) -> list[int]:
+        """Per seat, the number of huts built."""
+        return [len(b) for b in self.built]
+
+    def observation(self, player: int) -> JSON:
+        self._check_seat(player)
+        seen: JSON = self._module("serialize").observation(self, player)
+        return seen
+
+    def public_observation(self) -> JSON:
+        """What a spectator may know: the observation of no seat (no hidden card, the public log)."""
+        seen: JSON = self._module("serialize").observation(self, None)
+        return seen
+
+    def to_json(self) -> JSON:
+        data: JSON = self._module("serialize").state_to_json(self)
+        return data
+
+    def describe(self, action: int) -> str:
+        text: str = self._module("narrate").describe(self, action)
+        return text
+
+    def describe_step(self, kind: str, seat: int) -> str:
+        text: str = self._module("narrate").step_words(self, kind, seat)
+        return text
+
+    def changes_since(self, earlier: State) -> list[str]:
+        """The log events since ``earlier`` as sentences (the action's own event left out)."""
+        assert isinstance(earlier, FamilyState)
+        events = self.events()[earlier._log_len :]
+        if self.move_number() == earlier.move_number() + 1 and events:
+            events = events[1:]  # the first event of an action is the action itself
+        line = self._module("narrate").event_line
+        return [f"    {line(e)}" for e in events]
+
+    # --- queries -----------------------------------------------------------------------------
+
+    @property
+    def round(self) -> int:
+        """The round: 1 while the first player's first turn is played, 0 during the setup."""
+        return 0 if self.turn == 0 else (self.turn - 1) // self.num_players + 1
+
+    def events(self) -> list[Event]:
+        """The public log, oldest first (see the game's ``EVENTS`` for the kinds)."""
+        return unlink(self._log)
+
+    def winner(self) -> int:
+        """The seat that built 3 huts, or -1."""
+        for p in range(self.num_players):
+            if len(self.built[p]) >= HUTS_TO_WIN:
+                return p
+        return -1
+
+    # --- for the games -------------------------------------------------------------------------
+
+    def _module(self, name: str) -> Any:
+        return import_module(f"{self.PACKAGE}.{name}")
+
+    def _check_seat(self, player: object) -> None:
+        """``PlayerError`` unless ``player`` is a seat of this game (an int, not a bool)."""
+        np = self.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
+            raise PlayerError(f"player must be a seat 0..{np - 1}, not {player!r}")
+
+    def _event(self, kind: int, player: int = -1, x: int = -1, y: int = -1, z: int = -1) -> None:
+        """Add an event to the public log, stamped with the action that caused it and the turn."""
+        self._log = ((self._moves - 1, self.turn, kind, player, x, y, z), self._log)
+        self._log_len += 1
+
+    def _end_turn(self) -> None:
+        """The turn passes clockwise to the next seat."""
+        nxt = (self.cur + 1) % self.num_players
+        self._step(NEXT_TURN, nxt)
+        self.cur = nxt
+        self._begin_turn()
+
+    def _win(self, p: int) -> None:
+        """Seat ``p`` has built its third hut: the game ends at once."""
+        self._step(GAME_END, p)
+        self._event(self.WIN_EVENT, p)
+        self._game_over()
+
+    def _game_over(self) -> None:
+        self.phase = OVER
+        self.stage = self.GAME_OVER
+
+    @abstractmethod
+    def _begin_turn(self) -> None:
+        """Start the turn of ``cur`` (and any step the rules take at once)."""
+
+    @abstractmethod
+    def _copy_into(self, other: Self) -> None:
+        """Copy the game's own fields into a fresh clone (the shared ones are copied already)."""
+
+    @abstractmethod
+    def _redraw(self, player: int, generator: random.Random) -> None:
+        """Draw anew, in this copy, everything ``player`` cannot know (see the game's docs)."""
+
