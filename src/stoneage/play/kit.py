@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING
 
 from stoneage.core.contract import CHANCE, JSON, Game, State
 from stoneage.core.registry import game_info, import_path
+from stoneage.play.menus import Menu, complete_menu, notation_menu
 
 if TYPE_CHECKING:
-    from stoneage.play.menus import Menu
     from stoneage.play.view import Panel
 
-MenuBuilder = Callable[[State, Sequence[str]], "Menu"]
+MenuBuilder = Callable[[State, Sequence[str]], Menu]
 """(state at a person's decision, seat names) -> the decision as a menu."""
 ResultLines = Callable[[State, Sequence[str]], list[str]]
 """(state, seat names) -> the score breakdown and the winner in words."""
@@ -27,7 +27,7 @@ PanelBuilder = Callable[[JSON, Sequence[str]], "list[Panel]"]
 
 
 def _default_paced(state: State, seat: int, action: int) -> bool:
-    """Pause after every chance event (``state`` is the state the action was applied to)."""
+    """Pause after every chance event (``state`` is the state before the action)."""
     return seat == CHANCE
 
 
@@ -37,18 +37,50 @@ class PlayKit:
 
     default_bot: str = "random"
     """The bot that fills the seats nobody asked for."""
-    hint_bot: str = "greedy"
-    """The bot asked for a hint."""
+    fallback_bot: str = "random"
+    """The bot that fills them if ``default_bot`` cannot be made (e.g. a preset not registered)."""
+    hint_bot: str = "mcts:iterations=200"
+    """The bot asked for a hint (the default plays any game through the contract)."""
     delay: float = 0.6
     """Seconds to pause after a paced step with a person at the table."""
     paced_chance: Callable[[State, int, int], bool] = _default_paced
-    """Whether a chance step deserves a pause (a roll, a card turned up)."""
+    """Whether a chance step deserves a pause (a roll, a card turned up): called with the state
+    before the step, ``CHANCE`` and the outcome."""
     menu: MenuBuilder | None = None
     """The decision menu; ``None``: one entry per legal action, in notation."""
     results: ResultLines | None = None
     """The end-of-game breakdown in words; ``None``: the generic table of ``score_breakdown``."""
     panels: PanelBuilder | None = None
     """The view model's panels from an observation; ``None``: one panel listing the observation."""
+
+
+    def decision_menu(self, state: State, names: Sequence[str]) -> Menu:
+        """The menu of the decision pending in ``state``, every legal action in it."""
+        menu = (self.menu or notation_menu)(state, names)
+        return complete_menu(menu, state, state.legal_actions())
+
+    def result_lines(self, state: State, names: Sequence[str]) -> list[str]:
+        """The end of the game (or the scores as they stand) in words."""
+        return (self.results or generic_results)(state, names)
+
+
+def generic_results(state: State, names: Sequence[str]) -> list[str]:
+    """The score table of ``score_breakdown`` (a row per part, a column per seat) and the winners."""
+    breakdowns = state.score_breakdown()
+    short = [name.replace("Player ", "P") for name in names]
+    width = max(10, *(len(name) + 2 for name in short))
+    lines = [f"{'':14}" + "".join(f"{name:>{width}}" for name in short)]
+    for key in breakdowns[0]:
+        label = key.replace("_", " ")
+        lines.append(f"{label[:13]:14}" + "".join(f"{part.get(key, 0):>{width}}" for part in breakdowns))
+    if not state.is_terminal():
+        return [*lines, "The game is not over; these are the scores as they stand."]
+    winners = [seat for seat, value in enumerate(state.returns()) if value > 0]
+    if not winners:
+        return [*lines, "Nobody wins."]
+    if len(winners) == 1:
+        return [*lines, f"Winner: {names[winners[0]]}."]
+    return [*lines, "Shared win: " + " and ".join(names[seat] for seat in winners) + "."]
 
 
 GENERIC_KIT = PlayKit()

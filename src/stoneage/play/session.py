@@ -1,8 +1,10 @@
-"""A game being played at the terminal: seats, bots, the log, undo, hints, save and resume.
+"""A game being played: seats (people or bot specs), bots, the log, undo, hints, save and resume.
 
-The session knows nothing about screens. The full-screen app and the plain mode both drive it:
-``auto_action()`` / ``apply()`` for chance and bots, ``choose()`` for people, ``undo()``,
-``hint()``, ``save()``; ``Session.from_record`` resumes a saved game.
+The session knows nothing about screens, nor which game it plays: what differs between games
+(the default bot, the hint bot, the pause, which chance steps are paced, menus and results) comes
+from the game's play kit. Every face drives it the same way: ``auto_action()`` / ``apply()`` for
+chance and bots, ``choose()`` for people, ``menu()``, ``undo()``, ``hint()``, ``save()``;
+``Session.from_record`` resumes a saved game.
 """
 
 from __future__ import annotations
@@ -16,16 +18,13 @@ from stoneage.core.contract import CHANCE, JSON, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
 from stoneage.core.record import make_record, replay, save_record
 from stoneage.core.registry import load_game
-from stoneage.games.first_stone_age import actions as FA
-from stoneage.games.stone_age import actions as A
-from stoneage.games.stone_age_junior import actions as JA
-from stoneage.play.stone_age.results import breakdown_lines, winner_lines
+from stoneage.play.kit import PlayKit, play_kit
+from stoneage.play.menus import Menu
 
+DEFAULT_GAME = "stone_age"
+"""The game played when none is named."""
 HUMAN = "human"
 HUMAN_ALIASES = ("human", "you", "person", "h")
-HINT_BOT = "hard"
-HINT_BOTS = {"first_stone_age": "memory", "stone_age_junior": "junior"}
-"""The hint bot of games other than Stone Age (the card game and Junior: the perfect-memory bots)."""
 SEATS_KEY = "seats"
 """Extra record field with the seat assignment ("human" or a bot spec per seat)."""
 
@@ -74,6 +73,8 @@ class Session:
         if len(seats) != game.num_players:
             raise StoneAgeError(f"{game.num_players} players need {game.num_players} seats, not {len(seats)}")
         self.game = game
+        self.kit: PlayKit = play_kit(game)
+        """The game's defaults, menus and results."""
         self.seats = [normalize_seat(s) for s in seats]
         self.state = state if state is not None else game.new_initial_state()
         self.bots: dict[int, Bot] = {
@@ -81,9 +82,7 @@ class Session:
             for seat, spec in enumerate(self.seats) if spec != HUMAN
         }
         for seat, bot in self.bots.items():
-            games = getattr(bot, "games", None)  # a bot made for some games only says which
-            if games is not None and game.name not in games:
-                raise BotSpecError(f"the {self.seats[seat]!r} bot plays {' and '.join(games)} only, not {game.name}")
+            _check_plays(bot, self.seats[seat], game.name)
         self.names = seat_names(self.seats)
         self.short = [f"P{seat + 1}" for seat in range(game.num_players)]
         self.log: list[str] = []
@@ -92,8 +91,10 @@ class Session:
         self._hint_bot: Bot | None = None
         self.undone: list[str] = []
         """The log lines the last ``undo()`` took back."""
-        self.hint_spec = HINT_BOTS.get(game.name, HINT_BOT)
-        """The bot spec the hint key asks (the ``hard`` preset)."""
+        self.hint_spec = self.kit.hint_bot
+        """The bot spec the hint key asks (the kit's hint bot)."""
+        self.saved_at: int | None = None
+        """The move number at which the game was last saved (or resumed from a saved record)."""
         self.last_human = next((s for s, spec in enumerate(self.seats) if spec == HUMAN), 0)
         self.log.append(f"== Round {self._round} ==")
 
@@ -101,14 +102,13 @@ class Session:
 
     @classmethod
     def new(cls, seats: list[str], seed: int, *, first_player: int = 0, expansions: tuple[str, ...] = (),
-            variants: tuple[str, ...] = (), mammoth_tiles: str | None = None, game: str = "stone_age") -> Session:
-        """A new game for these seats: Stone Age unless ``game`` names another (``first_stone_age``);
-        ``mammoth_tiles``: your own tile table file."""
-        options: dict[str, Any] = {"mammoth_tiles": mammoth_tiles} if mammoth_tiles is not None else {}
-        if expansions or game == "stone_age":
-            options["expansions"] = list(expansions)
+            variants: tuple[str, ...] = (), game: str = DEFAULT_GAME, **params: Any) -> Session:
+        """A new game for these seats: Stone Age unless ``game`` names another registered game;
+        ``params``: the game's own parameters (``mammoth_tiles="my-tiles.json"``); ``None`` values
+        are left out (the game's default)."""
+        options = {name: value for name, value in params.items() if value is not None}
         return cls(load_game(game, players=len(seats), seed=seed, first_player=first_player,
-                             variants=list(variants), **options), seats)
+                             expansions=list(expansions), variants=list(variants), **options), seats)
 
     @classmethod
     def from_record(cls, record: Any, seats: list[str] | None = None) -> Session:
@@ -120,7 +120,7 @@ class Session:
         if seats is None:
             stored = record.get(SEATS_KEY)
             if stored is None:
-                seats = [HUMAN] + ["child" if game.name == "first_stone_age" else "medium"] * (game.num_players - 1)
+                seats = [HUMAN] + [play_kit(game).default_bot] * (game.num_players - 1)
             elif not isinstance(stored, list) or not all(isinstance(s, str) and s.strip() for s in stored):
                 raise RecordError(f"record field {SEATS_KEY!r} must be a list of seat names ('human' or a bot)")
             else:
@@ -133,6 +133,7 @@ class Session:
             session._apply(session.state.string_to_action(text), keep_undo=False)
         session._undo.clear()
         session.log.append(f"-- resumed after {len(record['actions'])} actions --")
+        session.saved_at = session.state.move_number()  # what is on the table is what was saved
         return session
 
     def record(self) -> JSON:
@@ -144,6 +145,11 @@ class Session:
     def save(self, path: str | Path) -> None:
         """Write the game record to ``path`` (``--resume`` reads it back)."""
         save_record(self.record(), path)
+        self.saved_at = self.state.move_number()
+
+    def is_saved(self) -> bool:
+        """Whether the game as it stands is saved (or was resumed and not played on since)."""
+        return self.saved_at == self.state.move_number()
 
     # --- who is to move ---------------------------------------------------------------------
 
@@ -174,6 +180,10 @@ class Session:
     def all_bots(self) -> bool:
         """Whether nobody at the table is a person."""
         return HUMAN not in self.seats
+
+    def menu(self) -> Menu:
+        """The decision pending, as a menu (every legal action in it)."""
+        return self.kit.decision_menu(self.state, self.names)
 
     # --- playing ------------------------------------------------------------------------------
 
@@ -208,18 +218,13 @@ class Session:
         seat = state.current_player()
         if keep_undo and seat >= 0 and self.seats[seat] == HUMAN:
             self._undo.append((state.clone(), len(self.log), self._round))
-        text = state.describe(action)
         before = state.clone()
-        state.apply_action(action)
+        lines = self._narrate(action, before)
         if seat == CHANCE:
             self._undo.clear()  # something was revealed: no undo across it
-        lines = [text, *state.changes_since(before)]
-        if self.game.name == "first_stone_age":  # a bot's move, or a card turned up
-            paced = (seat >= 0 and self.seats[seat] != HUMAN) or (seat == CHANCE and FA.REVEAL <= action < FA.DRAW)
-        elif self.game.name == "stone_age_junior":  # a bot's move, or a forest tile turned up
-            paced = (seat >= 0 and self.seats[seat] != HUMAN) or (seat == CHANCE and JA.REVEAL <= action < JA.HUT)
-        else:
-            paced = (seat >= 0 and self.seats[seat] != HUMAN) or A.ROLL <= action < A.CARD or action >= A.TAME_DICE
+        # a bot's move, or a chance step the game's kit deems worth a look (a roll, a card turned up)
+        paced = (seat >= 0 and self.seats[seat] != HUMAN) or (
+            seat == CHANCE and self.kit.paced_chance(before, seat, action))
         new_round = self._current_round()
         if new_round != self._round and not state.is_terminal():
             lines.append(f"== Round {new_round} ==")
@@ -228,6 +233,14 @@ class Session:
             lines += ["== Game over ==", *self.result_lines()]
         self.log.extend(lines)
         return Step(action, seat, lines, paced)
+
+    def _narrate(self, action: int, before: State) -> list[str]:
+        """Apply ``action`` to the state (``before`` is a copy of it) and tell it as log lines: the
+        one place the log is written from, so that it can read the event stream instead."""
+        state = self.state
+        text = state.describe(action)
+        state.apply_action(action)
+        return [text, *state.changes_since(before)]
 
     def _current_round(self) -> int:
         value = getattr(self.state, "round", 1)
@@ -258,7 +271,7 @@ class Session:
         return True
 
     def hint(self, state: State | None = None) -> int:
-        """What the hint bot (the ``hard`` preset) would play in ``state`` (default: now).
+        """What the hint bot (the kit's ``hint_bot``) would play in ``state`` (default: now).
 
         Raises ``HintUnavailable`` if no person is to decide or the hint bot cannot be made.
         Pass a clone to call it from a worker thread.
@@ -269,7 +282,9 @@ class Session:
             raise HintUnavailable("no hint: it is not your turn")
         if self._hint_bot is None:
             try:
-                self._hint_bot = make_bot(self.hint_spec, seed=bot_seed(self.game.seed, 99))
+                bot = make_bot(self.hint_spec, seed=bot_seed(self.game.seed, 99))
+                _check_plays(bot, self.hint_spec, self.game.name)
+                self._hint_bot = bot
             except BotSpecError as error:
                 raise HintUnavailable(
                     f"hint unavailable: the {self.hint_spec!r} bot is not available ({error})") from None
@@ -278,23 +293,12 @@ class Session:
     # --- the end --------------------------------------------------------------------------------
 
     def result_lines(self) -> list[str]:
-        """The score breakdown per player and the winner (tie-break explained)."""
-        state = self.state
-        if self.game.name == "first_stone_age":
-            from stoneage.play.first_stone_age.results import result_lines
+        """The score breakdown per player and the winner, in the game kit's words."""
+        return self.kit.result_lines(self.state, self.names)
 
-            return result_lines(state, self.names)
-        if self.game.name == "stone_age_junior":
-            from stoneage.play.stone_age_junior.results import result_lines as junior_result_lines
 
-            return junior_result_lines(state, self.names)
-        breakdowns = state.score_breakdown()
-        lines = breakdown_lines(breakdowns, [n.replace("Player ", "P") for n in self.names], width=12)
-        totals = [b["total"] for b in breakdowns]
-        tie_breaks = getattr(state, "tie_breaks", None)
-        sums = tie_breaks() if callable(tie_breaks) else [0] * len(totals)
-        returns = state.returns()
-        winners = [p for p, r in enumerate(returns) if r > 0] or [max(range(len(totals)), key=totals.__getitem__)]
-        if not state.is_terminal():
-            return [*lines, "The game is not over; these are the scores as they stand."]
-        return [*lines, *winner_lines(totals, sums, winners, self.names)]
+def _check_plays(bot: Bot, spec: str, game: str) -> None:
+    """``BotSpecError`` if ``bot`` says it plays some games only and ``game`` is not one of them."""
+    games = getattr(bot, "games", None)
+    if games is not None and game not in games:
+        raise BotSpecError(f"the {spec!r} bot plays {' and '.join(games)} only, not {game}")

@@ -82,12 +82,12 @@ class GameApp(App[None]):
         raise NotImplementedError
 
     def build_menu(self) -> Menu:
-        """Hook: the menu of the decision pending."""
-        raise NotImplementedError
+        """Hook: the menu of the decision pending (default: the game's play kit's)."""
+        return self.session.menu()
 
     def result_lines(self) -> list[str]:
-        """Hook: the final scores and the winner."""
-        raise NotImplementedError
+        """Hook: the final scores and the winner (default: the game's play kit's)."""
+        return self.session.result_lines()
 
     def waiting_text(self) -> str:
         """Hook: the decision panel's text while chance or a bot plays."""

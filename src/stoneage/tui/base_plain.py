@@ -72,8 +72,8 @@ class BasePlainGame:
         raise NotImplementedError
 
     def build_menu(self) -> Menu:
-        """Hook: the menu of the decision pending."""
-        raise NotImplementedError
+        """Hook: the menu of the decision pending (default: the game's play kit's)."""
+        return self.session.menu()
 
     def show_situation(self, menu: Menu) -> None:
         """Hook: what to show before the question."""

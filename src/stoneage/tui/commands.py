@@ -1,45 +1,42 @@
-"""The ``stoneage play`` sub-command: the full-screen game, or ``--plain`` line-by-line play."""
+"""The ``stoneage play`` sub-command: the full-screen game, or ``--plain`` line-by-line play.
+
+It names no game: the games, their expansions and variants come from the registry's descriptions,
+the default seats, hint bot and pause from each game's play kit, and the app or plain-game class
+from its terminal kit (a game without one is played line by line on the shared frame).
+"""
 
 from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
+from collections.abc import Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from stoneage.bots import BotSpecError, make_bot
-from stoneage.core.errors import GameOptionError, StoneAgeError
+from stoneage.core.errors import GameOptionError
+from stoneage.core.gametype import GameType, Kind, Param
 from stoneage.core.record import load_record
-from stoneage.play.session import HUMAN, Session, normalize_seat
+from stoneage.core.registry import game_info, game_names
+from stoneage.play.kit import PlayKit, play_kit
+from stoneage.play.session import DEFAULT_GAME, HUMAN, Session, normalize_seat
+from stoneage.tui.kit import NoFullScreenError, TextualMissingError as TextualMissingError, tui_kit
 
 if TYPE_CHECKING:
-    from stoneage.tui.first_stone_age.app import FirstStoneAgeApp
-    from stoneage.tui.stone_age.app import StoneAgeApp
-    from stoneage.tui.stone_age_junior.app import StoneAgeJuniorApp
+    from stoneage.tui.base_app import GameApp
 
-DEFAULT_BOT = "medium"
-FALLBACK_BOT = "random"
 DEFAULT_SAVE = "stoneage-game.json"
-HUMAN_DELAY = 0.6
-GAMES = ("stone_age", "first_stone_age", "stone_age_junior")
-"""The games ``stoneage play`` plays (``--game``)."""
-CARD_GAME = "first_stone_age"
-CARD_GAME_BOT = "child"
-CARD_GAME_DELAY = 3.0
-"""My First Stone Age: how long a turned-up card stays face up with a person at the table."""
-JUNIOR = "stone_age_junior"
-JUNIOR_BOT = "junior_child"
-JUNIOR_DELAY = 1.5
-"""Stone Age Junior: the default opponent (a child's memory) and the pause to look at a forest tile."""
 
 
-class TextualMissingError(StoneAgeError):
-    """The full-screen mode needs the optional ``textual`` package."""
+def _infos() -> list[GameType]:
+    return [game_info(name) for name in game_names()]
 
 
 def _players(text: str) -> int:
-    if text not in ("2", "3", "4"):
-        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"players must be a positive number, not {text!r}")
     return int(text)
 
 
@@ -63,44 +60,59 @@ def _seats(text: str) -> list[str]:
     seats = [normalize_seat(part) for part in text.split(",")]
     if not all(seats):
         raise argparse.ArgumentTypeError(f"seats are a comma-separated list like human,medium,random, not {text!r}")
-    if not 2 <= len(seats) <= 4:
-        raise argparse.ArgumentTypeError(f"2 to 4 seats are needed, not {len(seats)} ({text!r})")
     return seats
+
+
+def _data_params() -> dict[str, Param]:
+    """The games' own parameters that take a file or data (``mammoth_tiles``), by name."""
+    return {param.name: param for info in _infos() for param in info.extra_params if param.kind is Kind.DATA}
+
+
+def _flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def _options_help(kind: str) -> str:
+    parts = [f"{option.name} ({info.name}: {option.doc})" for info in _infos()
+             for option in (info.expansions if kind == "expansions" else info.variants)]
+    return "; ".join(parts) or "none"
 
 
 def register(subparsers: Any) -> None:
     """Add ``play`` to the ``stoneage`` command."""
-    from stoneage.core.registry import game_info, game_names
-
-    variants = {name for game in game_names() for name in game_info(game).option_names("variants")}
-
+    infos = _infos()
+    variants = sorted({name for info in infos for name in info.option_names("variants")})
+    expansions = sorted({name for info in infos for name in info.option_names("expansions")})
+    games = ", ".join(f"{info.name} ({info.display_name})" for info in infos)
     play = subparsers.add_parser(
-        "play", help="play Stone Age in the terminal against bots or people",
-        description="Play Stone Age in the terminal: a full-screen game (textual), or --plain line-by-line play. "
-                    "Default: you against 3 medium bots.")
-    play.add_argument("--game", choices=GAMES, help="stone_age (default) or first_stone_age (My First Stone Age: "
-                      "The Card Game; default you against child bots, --seats human,human for hot seat) or "
-                      "stone_age_junior (the board game; default you against junior_child bots; "
-                      "--expansion cards, --variant one_swap)")
-    play.add_argument("--players", type=_players, help="2, 3 or 4 (default 4, or the number of --seats)")
+        "play", help="play a game of the Stone Age family in the terminal against bots or people",
+        description="Play in the terminal: a full-screen game (textual), or --plain line-by-line play. "
+                    f"Default: {game_info(DEFAULT_GAME).display_name}, you against the game's default bots.")
+    play.add_argument("--game", choices=[info.name for info in infos], metavar="NAME",
+                      help=f"the game: {games} (default {DEFAULT_GAME}); with two or more people "
+                           "(--seats human,human) the memory games play hot seat")
+    play.add_argument("--players", type=_players,
+                      help="how many players (default: the game's usual number, or the number of --seats)")
     play.add_argument("--seats", type=_seats, metavar="LIST",
                       help="who plays each seat, in order: human or a bot (random, easy, medium, hard, "
-                           "greedy, mcts:...), e.g. human,hard or human,human,medium (default: human then medium bots)")
+                           "greedy, mcts:..., child, junior, ...), e.g. human,hard or human,human,medium "
+                           "(default: human, then the game's default bot)")
     play.add_argument("--seed", type=_seed, help="seed of the dice, the cards and the bots (default: random)")
     play.add_argument("--first-player", type=int, default=1, metavar="N",
                       help="the seat that starts round 1, from 1 (default 1)")
-    play.add_argument("--expansion", action="append", default=[], metavar="NAME",
-                      help="add an expansion, e.g. mammoth (repeatable)")
-    play.add_argument("--mammoth-tiles", metavar="FILE",
-                      help="with --expansion mammoth: your own tile table (JSON) instead of the shipped "
-                           "reconstruction; see docs/mammoth-herd.md")
-    play.add_argument("--variant", action="append", default=[], choices=sorted(variants),
-                      help="switch on a house rule (repeatable)")
+    play.add_argument("--expansion", action="append", default=[], choices=expansions, metavar="NAME",
+                      help=f"add an expansion (repeatable): {_options_help('expansions')}")
+    for name, param in _data_params().items():
+        play.add_argument(_flag(name), dest=name, metavar="FILE", help=f"{param.doc}; see docs/")
+    play.add_argument("--variant", action="append", default=[], choices=variants, metavar="NAME",
+                      help=f"switch on a house rule (repeatable): {_options_help('variants')}")
     play.add_argument("--delay", type=_delay, metavar="SECONDS",
-                      help=f"pause after each bot move and dice roll (default {HUMAN_DELAY} with a person "
-                           "at the table, 0 for bots only); with --game first_stone_age also how long a "
-                           f"turned-up card stays face up (default {CARD_GAME_DELAY:g})")
-    play.add_argument("--resume", metavar="FILE", help="continue a saved game (its seats unless --seats is given)")
+                      help="pause after each bot move and each roll or card turned up (default: the game's, "
+                           "e.g. " + ", ".join(f"{info.name} {play_kit(info.name).delay:g}" for info in infos)
+                           + ", with a person at the table; 0 for bots only)")
+    play.add_argument("--resume", metavar="FILE",
+                      help="continue a saved game (its seats unless --seats is given); saving writes back to "
+                           "FILE unless --save names another")
     play.add_argument("--save", metavar="FILE",
                       help=f"where the save key/command writes (default {DEFAULT_SAVE}); "
                            "in --plain mode the game is also saved there when play stops")
@@ -111,10 +123,12 @@ def register(subparsers: Any) -> None:
 
 def make_session(args: argparse.Namespace) -> Session:
     """The session the arguments ask for (new or resumed); ``StoneAgeError`` on bad values."""
+    data_params = {name: getattr(args, name, None) for name in _data_params()}
     if args.resume:
         clashing = [flag for flag, value in (("--players", args.players), ("--seed", args.seed),
                                              ("--expansion", args.expansion), ("--variant", args.variant),
-                                             ("--mammoth-tiles", args.mammoth_tiles), ("--game", args.game))
+                                             *((_flag(n), v) for n, v in data_params.items()),
+                                             ("--game", args.game))
                     if value]
         if args.first_player != 1:
             clashing.append("--first-player")
@@ -126,33 +140,63 @@ def make_session(args: argparse.Namespace) -> Session:
         if seats is not None:
             _check_bots(seats)
         return Session.from_record(record, seats)
+    name = args.game or DEFAULT_GAME
+    info = game_info(name)
     seats = args.seats
     if seats is None:
-        players = args.players or 4
-        bot = CARD_GAME_BOT if args.game == CARD_GAME else JUNIOR_BOT if args.game == JUNIOR else _default_bot()
-        seats = [HUMAN] + [bot] * (players - 1)
+        players = args.players or info.default_players
+        _check_count(info, players)
+        seats = [HUMAN] + [_default_bot(play_kit(name))] * (players - 1)
     elif args.players is not None and args.players != len(seats):
         raise GameOptionError(f"--players {args.players} does not match the {len(seats)} seats of --seats")
+    _check_count(info, len(seats))
     _check_bots(seats)
     if not 1 <= args.first_player <= len(seats):
         raise GameOptionError(f"--first-player must be 1 to {len(seats)}, not {args.first_player}")
-    if args.game == CARD_GAME and args.expansion:
-        raise GameOptionError(f"{CARD_GAME} has no expansions (--expansion is for Stone Age)")
+    if args.expansion and not info.expansions:
+        raise GameOptionError(f"{name} has no expansions")
+    own = {param.name for param in info.extra_params}
+    for param_name, value in data_params.items():
+        if value is not None and param_name not in own:
+            raise GameOptionError(f"{_flag(param_name)} is not an option of {name}")
     seed = args.seed if args.seed is not None else random.randrange(10**6)
-    if args.mammoth_tiles is not None and "mammoth" not in args.expansion:
-        raise GameOptionError("--mammoth-tiles needs --expansion mammoth")
-    return Session.new(seats, seed, first_player=args.first_player - 1, expansions=tuple(args.expansion),
-                       variants=tuple(args.variant), mammoth_tiles=args.mammoth_tiles, game=args.game or "stone_age")
-
-
-def _default_bot() -> str:
     try:
-        make_bot(DEFAULT_BOT)
+        return Session.new(seats, seed, first_player=args.first_player - 1, expansions=tuple(args.expansion),
+                           variants=tuple(args.variant), game=name, **data_params)
+    except GameOptionError as error:
+        raise GameOptionError(as_flags(str(error), data_params)) from None
+
+
+def _option_flags(flag: str, match: re.Match[str]) -> str:
+    names = [name.strip("'\" ") for name in match[1].split(",")]
+    return " ".join(f"--{flag} {name}" for name in names if name)
+
+
+def as_flags(message: str, params: Iterable[str]) -> str:
+    """A game's message about its parameters in the words of this command's flags:
+    ``mammoth_tiles needs expansions=['mammoth']`` -> ``--mammoth-tiles needs --expansion mammoth``."""
+    for kind in ("expansions", "variants"):
+        message = re.sub(kind + r"=\[([^\]]*)\]", partial(_option_flags, kind[:-1]), message)
+    for name in params:
+        message = re.sub(rf"\b{name}\b", _flag(name), message)
+    return message
+
+
+def _check_count(info: GameType, count: int) -> None:
+    low, high = info.min_players, info.max_players
+    if not low <= count <= high:
+        raise GameOptionError(f"{info.name} needs {low} to {high} seats (players), not {count}"
+                              .replace(f"{low} to {low} ", f"{low} "))
+
+
+def _default_bot(kit: PlayKit) -> str:
+    try:
+        make_bot(kit.default_bot)
     except BotSpecError:
-        print(f"stoneage: note: the {DEFAULT_BOT!r} bot is not available yet; playing against "
-              f"{FALLBACK_BOT!r} bots", file=sys.stderr)
-        return FALLBACK_BOT
-    return DEFAULT_BOT
+        print(f"stoneage: note: the {kit.default_bot!r} bot is not available yet; playing against "
+              f"{kit.fallback_bot!r} bots", file=sys.stderr)
+        return kit.fallback_bot
+    return kit.default_bot
 
 
 def _check_bots(seats: list[str]) -> None:
@@ -163,49 +207,29 @@ def _check_bots(seats: list[str]) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     session = make_session(args)
-    card_game = session.game.name == CARD_GAME
-    delay = args.delay if args.delay is not None else (
-        0.0 if session.all_bots() else CARD_GAME_DELAY if card_game
-        else JUNIOR_DELAY if session.game.name == JUNIOR else HUMAN_DELAY)
-    save_path = args.save or DEFAULT_SAVE
+    delay = args.delay if args.delay is not None else (0.0 if session.all_bots() else session.kit.delay)
+    save_path = args.save or args.resume or DEFAULT_SAVE
+    kit = tui_kit(session.game)
     plain = args.plain
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("stoneage: note: not a terminal, so playing line by line (--plain)", file=sys.stderr)
         plain = True
-    if plain and card_game:
-        from stoneage.tui.first_stone_age.plain import FirstStoneAgePlainGame
-
-        return FirstStoneAgePlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
-    if plain and session.game.name == JUNIOR:
-        from stoneage.tui.stone_age_junior.plain import JuniorPlainGame
-
-        return JuniorPlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
+    if not plain and kit.app is None:
+        print(f"stoneage: note: {session.game.name} has no full-screen mode, so playing line by line (--plain)",
+              file=sys.stderr)
+        plain = True
     if plain:
-        from stoneage.tui.stone_age.plain import PlainGame
-
-        return PlainGame(session, delay=delay, save_path=save_path, autosave=args.save is not None).run()
-    app_class = load_app_class(session.game.name)
-    app = app_class(session, delay=delay, save_path=save_path)
+        game = kit.plain_class()(session, delay=delay, save_path=save_path, autosave=args.save is not None)
+        return game.run()
+    app = kit.app_class()(session, delay=delay, save_path=save_path)
     app.run()
     return 0
 
 
-def load_app_class(game: str = "stone_age") -> type[StoneAgeApp] | type[FirstStoneAgeApp] | type[StoneAgeJuniorApp]:
-    """The full-screen app class of ``game``; ``TextualMissingError`` if textual is not installed."""
-    try:
-        if game == CARD_GAME:
-            from stoneage.tui.first_stone_age.app import FirstStoneAgeApp
+def load_app_class(game: str = DEFAULT_GAME) -> type[GameApp]:
+    """The full-screen app class of ``game``; ``TextualMissingError`` if textual is not installed,
+    ``NoFullScreenError`` if the game has none."""
+    return tui_kit(game).app_class()
 
-            return FirstStoneAgeApp
-        if game == JUNIOR:
-            from stoneage.tui.stone_age_junior.app import StoneAgeJuniorApp
 
-            return StoneAgeJuniorApp
-        from stoneage.tui.stone_age.app import StoneAgeApp
-    except ImportError as error:
-        if "textual" not in str(error) and "rich" not in str(error):
-            raise
-        raise TextualMissingError(
-            'the full-screen mode needs textual: pip install "stoneage[tui]" (or play line by line with --plain)'
-        ) from None
-    return StoneAgeApp
+__all__ = ["NoFullScreenError", "TextualMissingError", "cmd_play", "load_app_class", "make_session", "register"]

@@ -53,8 +53,8 @@ class HotSeatPlainGame(BasePlainGame):
         raise NotImplementedError
 
     def result_lines(self) -> list[str]:
-        """Hook: the final scores and the winner."""
-        raise NotImplementedError
+        """Hook: the final scores and the winner (default: the game's play kit's)."""
+        return self.session.result_lines()
 
     # --- the main loop --------------------------------------------------------------------------
 

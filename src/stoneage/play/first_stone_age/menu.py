@@ -3,6 +3,8 @@ moves, and what Guff the dog becomes. Labels never tell a face-down card (it is 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import GOODS, MOVE_MAX
@@ -21,7 +23,7 @@ def reach(state: State) -> dict[int, int]:
     return {state.step_target(steps): steps for steps in range(MOVE_MAX, 0, -1)}
 
 
-def build_menu(state: State, names: list[str]) -> Menu:
+def build_menu(state: State, names: Sequence[str]) -> Menu:
     """The menu of the decision pending in ``state`` (a player's decision)."""
     seat = state.current_player()
     obs = state.observation(seat)

@@ -1,1 +1,18 @@
-"""stone_age: its decision menus, words and results for every face (the play kit)."""
+"""Stone Age at the table, for every face: its defaults, decision menus, words and results."""
+
+from __future__ import annotations
+
+from stoneage.core.contract import State
+from stoneage.games.stone_age import actions as A
+from stoneage.play.kit import PlayKit
+from stoneage.play.stone_age.menu import build_menu
+from stoneage.play.stone_age.results import result_lines
+
+
+def paced(state: State, seat: int, action: int) -> bool:
+    """A roll (gathering, a card's roll, dice for all) or a taming roll is worth a pause."""
+    return A.ROLL <= action < A.CARD or action >= A.TAME_DICE
+
+
+KIT = PlayKit(default_bot="medium", fallback_bot="random", hint_bot="hard", delay=0.6, paced_chance=paced,
+              menu=build_menu, results=result_lines)

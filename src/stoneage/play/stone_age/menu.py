@@ -3,6 +3,7 @@ they make, payments sorted by value, feeding, dice for all and the Mammoth Herd.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from stoneage.core.contract import State
@@ -99,7 +100,7 @@ def _take_group(legal: list[int], now: bool) -> list[Choice]:
     return [Choice("use your two-resources card (take 2 resources, then decide again)", None, kids)]
 
 
-def build_menu(state: State, names: list[str]) -> Menu:
+def build_menu(state: State, names: Sequence[str]) -> Menu:
     """The menu of the decision pending in ``state`` (which must be a player's decision)."""
     seat = state.current_player()
     obs = state.observation(seat)
@@ -177,7 +178,7 @@ def tame_payment(mix: tuple[int, ...]) -> str:
     return " + ".join(f"{n} {GOODS[g]}" for g, n in enumerate(mix) if n)
 
 
-def _herd_info(obs: dict[str, Any], names: list[str], info: list[str]) -> dict[str, Any]:
+def _herd_info(obs: dict[str, Any], names: Sequence[str], info: list[str]) -> dict[str, Any]:
     herd: dict[str, Any] = obs["mammoth"]
     short = [name.split(" (")[0].replace("Player ", "P") for name in names]
     info.append(f"Bonus tile {herd['bonus_tile']}: {bonus_text(herd)}.")
@@ -187,7 +188,7 @@ def _herd_info(obs: dict[str, Any], names: list[str], info: list[str]) -> dict[s
     return herd
 
 
-def _tame_move(legal: list[int], obs: dict[str, Any], seat: int, who: str, names: list[str],
+def _tame_move(legal: list[int], obs: dict[str, Any], seat: int, who: str, names: Sequence[str],
                info: list[str]) -> tuple[str, list[Choice]]:
     """Moving none or some of the figures that just gathered in the herd's area onto the tile."""
     herd = _herd_info(obs, names, info)
@@ -222,7 +223,7 @@ def _tame_cost(mix: tuple[int, ...]) -> int:
     return sum(n * v for n, v in zip(mix, GOOD_COST, strict=True))
 
 
-def _bonus_choices(obs: dict[str, Any], seat: int, who: str, names: list[str],
+def _bonus_choices(obs: dict[str, Any], seat: int, who: str, names: Sequence[str],
                    info: list[str]) -> tuple[str, list[Choice]]:
     """The winner of the taming contest takes the "1" or the "all" bonus."""
     herd = _herd_info(obs, names, info)

@@ -4,6 +4,7 @@ forest tile (it is a memory game); a swap is a place first, then the place to sw
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from stoneage.core.contract import State
@@ -26,7 +27,7 @@ def _what_happens(obs: dict[str, Any], space: str) -> str:
     return f"take {a(space)} ({count} there)" if count else "empty: nothing to take"
 
 
-def build_menu(state: State, names: list[str]) -> Menu:
+def build_menu(state: State, names: Sequence[str]) -> Menu:
     """The menu of the decision pending in ``state`` (a player's decision)."""
     seat = state.current_player()
     obs = state.observation(seat)

@@ -17,10 +17,8 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, OptionList, RichLog, Static
 
-from stoneage.play.first_stone_age.menu import build_menu, reach
-from stoneage.play.first_stone_age.results import result_lines
+from stoneage.play.first_stone_age.menu import reach
 from stoneage.play.first_stone_age.words import card_words, event_line
-from stoneage.play.menus import Menu
 from stoneage.play.session import Session
 from stoneage.tui.base_app import HINT, KEYS, PAUSE, QUIT, SAVE, pick_bindings
 from stoneage.tui.first_stone_age.render import player_lines, table_rows
@@ -101,12 +99,6 @@ class FirstStoneAgeApp(HotSeatApp):
         yield Footer()
 
     # --- the game's own parts -----------------------------------------------------------------
-
-    def build_menu(self) -> Menu:
-        return build_menu(self.session.state, self.session.names)
-
-    def result_lines(self) -> list[str]:
-        return result_lines(self.session.state, self.session.names)
 
     def log_line(self, event: Any) -> str | None:
         return event_line(event, self.session.names, tell_cards=False)

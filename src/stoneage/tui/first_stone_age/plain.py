@@ -10,8 +10,6 @@ fish``, ``turn back``, ``start 2``) or a command (``help``).
 
 from __future__ import annotations
 
-from stoneage.play.first_stone_age.menu import build_menu
-from stoneage.play.first_stone_age.results import result_lines
 from stoneage.play.first_stone_age.words import event_line, player_sentence, table_sentences
 from stoneage.play.menus import Menu
 from stoneage.tui.base_plain import Next
@@ -74,13 +72,7 @@ class FirstStoneAgePlainGame(HotSeatPlainGame):
             self.say(f"(Card {turned_back + 1} is face down again.)")
             self.show_board()
 
-    def result_lines(self) -> list[str]:
-        return result_lines(self.session.state, self.session.names)
-
     # --- one decision ----------------------------------------------------------------------------
-
-    def build_menu(self) -> Menu:
-        return build_menu(self.session.state, self.session.names)
 
     def cmd_undo(self, rest: str, menu: Menu) -> Next:
         self.say("There is no undo in this game: everybody has seen the cards turned up.")

@@ -16,9 +16,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
-from stoneage.play.menus import Choice, Menu
+from stoneage.play.menus import Choice
 from stoneage.play.session import Session, Step
-from stoneage.play.stone_age.menu import build_menu
 from stoneage.play.stone_age.words import (
     DIE_FACES,
     expected_by_count,
@@ -147,12 +146,6 @@ class StoneAgeApp(NotationApp):
         self.refresh_view()
 
     # --- the flow of the game -----------------------------------------------------------------
-
-    def build_menu(self) -> Menu:
-        return build_menu(self.session.state, self.session.names)
-
-    def result_lines(self) -> list[str]:
-        return self.session.result_lines()
 
     async def after_auto_step(self, step: Step, count: int) -> None:
         self.write_log()

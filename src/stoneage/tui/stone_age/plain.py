@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from stoneage.games.stone_age.data import LOCATIONS
 from stoneage.play.menus import Menu
-from stoneage.play.stone_age.menu import build_menu
 from stoneage.play.stone_age.words import (
     expected_by_count,
     location_rules,
@@ -18,7 +17,8 @@ from stoneage.play.stone_age.words import (
     six_odds,
     tool_bonus_of,
 )
-from stoneage.tui.base_plain import BasePlainGame, Command, Next
+from stoneage.tui.base_plain import Command, Next
+from stoneage.tui.generic_plain import GenericPlainGame
 from stoneage.tui.stone_age.render import board_lines, mammoth_lines, player_sentence
 
 HELP = """Answer with the number of an option, or type an action in notation (e.g. place forest 3,
@@ -40,50 +40,17 @@ Commands:
 
 
 
-class PlainGame(BasePlainGame):
+class PlainGame(GenericPlainGame):
     """Drives a Stone Age :class:`Session` through text input and output."""
 
     HELP = HELP
-    shown: int = 0
-    """How many lines of the session's log are printed."""
     last_view: tuple[int, str, int] | None = None
     """The round, phase and seat the board was last shown for."""
 
-    # --- the main loop ----------------------------------------------------------------------------
-
-    def _run(self) -> int:
-        s = self.session
-        self.greet("Stone Age")
-        if len(s.log) > 1:  # resumed: the last part of the log
-            self.say(*s.log[-20:])
-            self.shown = len(s.log)
-        while not s.over:
-            if s.human_to_move():
-                self.flush_log()
-                outcome = self.decide()
-                if outcome is not None:
-                    return outcome
-                continue
-            step = s.apply(s.auto_action())
-            self.flush_log()
-            if step.paced and self.delay > 0:
-                self.sleep(self.delay)
-        self.flush_log()
-        if self.autosave:
-            self.save(str(self.save_path))
-        return 0
-
-    def flush_log(self) -> None:
-        log = self.session.log
-        if self.shown > len(log):  # after an undo
-            self.shown = len(log)
-        self.say(*log[self.shown:])
-        self.shown = len(log)
+    def title(self) -> str:
+        return "Stone Age"
 
     # --- one decision -------------------------------------------------------------------------------
-
-    def build_menu(self) -> Menu:
-        return build_menu(self.session.state, self.session.names)
 
     def show_situation(self, menu: Menu) -> None:
         obs = self.session.state.observation(menu.seat)
@@ -107,18 +74,8 @@ class PlainGame(BasePlainGame):
         self.odds(rest.strip(), menu)
         return Next.ASK
 
-    def cmd_undo(self, rest: str, menu: Menu) -> Next:
-        s = self.session
-        if s.undo():
-            self.say(f"Undone: {s.undone_text()}. You decide again.")
-            self.flush_log()
-            self.last_view = None
-            return Next.DECIDED
-        self.say("Nothing to undo: you have not decided yet since something was revealed (a roll or a card).")
-        return Next.ASK
-
-    def log_lines(self) -> list[str]:
-        return self.session.log
+    def after_undo(self) -> None:
+        self.last_view = None
 
     def show_me(self, menu: Menu) -> None:
         obs = self.session.state.observation(menu.seat)

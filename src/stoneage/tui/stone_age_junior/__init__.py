@@ -1,1 +1,11 @@
-"""stone_age_junior in the terminal: its full-screen app, plain mode and panels."""
+"""Stone Age Junior in the terminal: the full-screen app (app.py), the line-by-line game (plain.py) and the
+panels they draw (render.py). Its words, menus and results come from ``stoneage.play.stone_age_junior``."""
+
+from __future__ import annotations
+
+from stoneage.tui.kit import TuiKit
+
+KIT = TuiKit(
+    plain="stoneage.tui.stone_age_junior.plain:JuniorPlainGame",
+    app="stoneage.tui.stone_age_junior.app:StoneAgeJuniorApp",
+)

@@ -19,10 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, OptionList, RichLog, Static
 
-from stoneage.play.menus import Menu
 from stoneage.play.session import Session
-from stoneage.play.stone_age_junior.menu import build_menu
-from stoneage.play.stone_age_junior.results import result_lines
 from stoneage.play.stone_age_junior.words import event_line, tile_words
 from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
 from stoneage.tui.hot_seat_app import HotSeatApp, Sleep as Sleep, rows_text
@@ -121,12 +118,6 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
         yield Footer()
 
     # --- the game's own parts -----------------------------------------------------------------
-
-    def build_menu(self) -> Menu:
-        return build_menu(self.session.state, self.session.names)
-
-    def result_lines(self) -> list[str]:
-        return result_lines(self.session.state, self.session.names)
 
     def log_line(self, event: Any) -> str | None:
         return event_line(event, self.session.names, tell_tiles=False)

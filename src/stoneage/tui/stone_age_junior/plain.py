@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from stoneage.play.menus import Menu
 from stoneage.play.session import Session
-from stoneage.play.stone_age_junior.menu import build_menu
-from stoneage.play.stone_age_junior.results import result_lines
 from stoneage.play.stone_age_junior.words import board_sentences, event_line, player_sentence
 from stoneage.tui.base_plain import Next
 from stoneage.tui.hot_seat_plain import CLEAR_SCREEN as CLEAR_SCREEN, HotSeatPlainGame
@@ -105,9 +103,6 @@ class JuniorPlainGame(HotSeatPlainGame):
         elif bot_move and self.delay > 0:
             self.sleep(self.delay / 2)
 
-    def result_lines(self) -> list[str]:
-        return result_lines(self.session.state, self.session.names)
-
     def pass_device(self, seat: int) -> int | None:
         """Hot seat: hide the goods and wait until the next person has the device; an exit status if
         the input ends."""
@@ -124,9 +119,6 @@ class JuniorPlainGame(HotSeatPlainGame):
     def decide(self) -> int | None:
         self.showing = self.session.to_move()
         return super().decide()
-
-    def build_menu(self) -> Menu:
-        return build_menu(self.session.state, self.session.names)
 
     def cmd_undo(self, rest: str, menu: Menu) -> Next:
         s = self.session

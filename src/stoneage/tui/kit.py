@@ -1,0 +1,76 @@
+"""What a game brings to the terminal: its full-screen app and its plain (line-by-line) game.
+
+Each game's terminal kit is found through its description (``GameType.kits["tui"]``, a lazy
+import path). The kit names its classes by import path too, so that the plain mode never imports
+textual. A game without a terminal kit is played line by line with ``GENERIC_TUI_KIT``: menus of
+notation strings (or its play kit's menus) on the shared frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from stoneage.core.contract import Game
+from stoneage.core.errors import StoneAgeError
+from stoneage.core.registry import game_info, import_path
+
+if TYPE_CHECKING:
+    from stoneage.tui.base_app import GameApp
+    from stoneage.tui.base_plain import BasePlainGame
+
+INSTALL_HINT = 'pip install "textual>=0.80"'
+"""A command that installs what the full-screen mode needs, as written."""
+
+
+class TextualMissingError(StoneAgeError):
+    """The full-screen mode needs the optional ``textual`` package."""
+
+
+class NoFullScreenError(StoneAgeError):
+    """The game has no full-screen app (it is played line by line)."""
+
+
+@dataclass(frozen=True)
+class TuiKit:
+    """Where a game's terminal classes live, as ``"module.path:Class"`` strings."""
+
+    plain: str
+    """The line-by-line game (a ``BasePlainGame``)."""
+    app: str | None = None
+    """The full-screen app (a textual ``GameApp``); ``None``: the game is played line by line only."""
+
+    def plain_class(self) -> type[BasePlainGame]:
+        """The plain game's class (imports no textual)."""
+        cls: type[BasePlainGame] = import_path(self.plain)
+        return cls
+
+    def app_class(self) -> type[GameApp]:
+        """The full-screen app's class; ``TextualMissingError`` (with the install command) if textual
+        is not installed, ``NoFullScreenError`` if the game has none."""
+        if self.app is None:
+            raise NoFullScreenError("this game has no full-screen mode: play it line by line with --plain")
+        try:
+            cls: type[GameApp] = import_path(self.app)
+        except ImportError as error:
+            if "textual" not in str(error) and "rich" not in str(error):
+                raise
+            raise TextualMissingError(
+                f"the full-screen mode needs textual: {INSTALL_HINT} (or play line by line with --plain)"
+            ) from None
+        return cls
+
+
+GENERIC_TUI_KIT = TuiKit(plain="stoneage.tui.generic_plain:GenericPlainGame")
+
+
+def tui_kit(game: Game | str) -> TuiKit:
+    """The terminal kit of a game (or game name): its own, or ``GENERIC_TUI_KIT``."""
+    info = game_info(game if isinstance(game, str) else game.name)
+    path = info.kits.get("tui")
+    if path is None:
+        return GENERIC_TUI_KIT
+    kit: Any = import_path(path)
+    if not isinstance(kit, TuiKit):
+        raise StoneAgeError(f"{path} is not a TuiKit")
+    return kit
