@@ -15,22 +15,32 @@ class GreedyBot(Bot):
 
     ``epsilon`` is the chance of a random move instead (for gentler opponents); ``samples`` caps
     how many outcomes of a chance node are averaged; ``depth`` is how many of its own
-    consecutive decisions it looks through.
+    consecutive decisions it looks through; ``budget`` caps the positions evaluated per legal
+    action. The budget is shared out down the look-ahead: a chance node averages at most
+    ``min(samples, budget)`` outcomes (all of them, exactly weighted, when there are no more
+    than that; else that many drawn by probability) and gives each its share of the budget, so a
+    chain of chance nodes (a round's end dealing cards and buildings) narrows to single sampled
+    outcomes instead of multiplying. ``evaluations`` counts the positions (heuristic or final)
+    the last ``step`` valued.
     """
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0, epsilon: float = 0.0, samples: int = 6, depth: int = 0) -> None:
+    def __init__(self, seed: int = 0, epsilon: float = 0.0, samples: int = 6, depth: int = 0,
+                 budget: int = 12) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be in 0..1, not {epsilon}")
-        if samples < 1 or depth < 0:
-            raise ValueError("samples must be ≥ 1 and depth ≥ 0")
+        if samples < 1 or depth < 0 or budget < 1:
+            raise ValueError("samples and budget must be ≥ 1 and depth ≥ 0")
         self.rng = random.Random(seed)
         self.epsilon = epsilon
         self.samples = samples
         self.depth = depth
+        self.budget = budget
+        self.evaluations = 0
 
     def step(self, state: State, player: int) -> int:
+        self.evaluations = 0
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -45,29 +55,37 @@ class GreedyBot(Bot):
         for action in root.legal_actions():
             child = root.clone()
             child.apply_action(action)
-            out.append((action, self.value(child, player, self.depth) + self.rng.random() * 1e-9))
+            out.append((action, self.value(child, player, self.depth, self.budget) + self.rng.random() * 1e-9))
         return out
 
-    def value(self, state: State, player: int, depth: int) -> float:
-        """Expected value of ``state`` for ``player``, looking through chance and own decisions."""
+    def value(self, state: State, player: int, depth: int, budget: int) -> float:
+        """Expected value of ``state`` for ``player``, looking through chance and own decisions,
+        evaluating at most ``budget`` positions."""
         if state.is_terminal():
+            self.evaluations += 1
             return state.returns()[player]
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            if len(outcomes) > self.samples:
-                picks = self.rng.choices([a for a, _ in outcomes], [p for _, p in outcomes], k=self.samples)
-                outcomes = [(a, 1.0 / self.samples) for a in picks]
+            most = min(self.samples, budget)
+            if len(outcomes) > most:
+                picks = self.rng.choices([a for a, _ in outcomes], [p for _, p in outcomes], k=most)
+                outcomes = [(a, 1.0 / most) for a in picks]
+            share, extra = divmod(budget, len(outcomes))
             total = 0.0
-            for action, probability in outcomes:
+            for i, (action, probability) in enumerate(outcomes):
                 child = state.clone()
                 child.apply_action(action)
-                total += probability * self.value(child, player, depth)
+                total += probability * self.value(child, player, depth, share + (i < extra))
             return total
         if depth > 0 and state.current_player() == player:
-            best = 0.0
-            for action in state.legal_actions():
-                child = state.clone()
-                child.apply_action(action)
-                best = max(best, self.value(child, player, depth - 1))
-            return best
+            legal = state.legal_actions()
+            if len(legal) <= budget:
+                share, extra = divmod(budget, len(legal))
+                best = 0.0
+                for i, action in enumerate(legal):
+                    child = state.clone()
+                    child.apply_action(action)
+                    best = max(best, self.value(child, player, depth - 1, share + (i < extra)))
+                return best
+        self.evaluations += 1
         return evaluate(state, player)[player]
