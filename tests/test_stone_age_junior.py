@@ -545,12 +545,37 @@ def test_the_guff_card_works_like_a_dog_tile_for_one_hut() -> None:
         state.string_to_action("build 10 with dog dog guff")  # at most two dogs per hut
 
 
-def test_a_player_who_does_not_build_takes_a_goods_card_too() -> None:
+def test_a_player_who_could_build_and_declines_takes_no_goods_card() -> None:
+    # The seed: "If you move your piece to the building site and cannot build a hut, take the top
+    # goods card" - a player who can build and passes does not cannot-build.
     state = edit(new_game(cards=True), lambda d: give(d, 0, berry=2))
-    play(state, "turn 1", "reveal building_site", "pass")
+    play(state, "turn 1", "reveal building_site")
+    assert legal(state) == ["build 11 with berry berry", "pass"]
+    play(state, "pass")
+    assert stage(state) == "swap" and state.current_player() == 0
+    assert seat(state, 0)["cards_hidden"] == [] and seat(state, 0)["cards_public"] == []
+    assert state.to_json()["pile"]["unseen"] == 21
+    assert events(state)[-2:] == [{"event": "pass", "player": 0}, {"event": "reset", "player": 0}]
+
+
+def test_a_player_with_face_down_cards_that_cannot_pay_a_hut_passes_and_takes_a_goods_card() -> None:
+    # Asked anyway (the hidden card must not leak), but unable to build: the seed's card is due.
+    state = edit(new_game(cards=True), lambda d: give_cards(d, 0, hidden=("tooth",)))
+    play(state, "turn 1", "reveal building_site")
+    assert legal(state) == ["pass"]
+    assert state.describe(A.PASS) == "Player 1 cannot build and takes a goods card"
+    play(state, "pass")
     assert stage(state) == "draw"
     play(state, "draw guff")
-    assert seat(state, 0)["cards_hidden"] == ["guff"] and seat(state, 0)["goods"] == goods(berry=2)
+    assert seat(state, 0)["cards_hidden"] == ["tooth", "guff"]
+
+
+def test_a_player_who_cannot_build_takes_a_goods_card_without_being_asked() -> None:
+    state = edit(new_game(cards=True), lambda d: give(d, 0, berry=1))
+    play(state, "turn 1", "reveal building_site")
+    assert stage(state) == "draw"
+    play(state, "draw fish")
+    assert seat(state, 0)["cards_hidden"] == ["fish"] and seat(state, 0)["goods"] == goods(berry=1)
 
 
 def test_a_player_with_a_face_down_card_is_always_asked_whether_to_build() -> None:

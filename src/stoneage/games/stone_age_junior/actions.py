@@ -11,7 +11,7 @@ notation is state-independent, so ``parse_action(action_name(a)) == a`` for ever
 | ``STAY`` | ``stay`` | (expansion) on Martin's space: take/trade there as normal |
 | ``TRAVEL + g`` | ``travel berry`` … ``travel tooth`` | (expansion) move on with Martin to that goods space |
 | ``BUILD + k`` | ``build 7 with berry fish dog`` … | the player builds a face-up hut with exactly these items |
-| ``PASS`` | ``pass`` | the player does not build (expansion: and takes a goods card) |
+| ``PASS`` | ``pass`` | the player does not build (expansion: takes a goods card if no hut was payable) |
 | ``SWAP + k`` | ``swap 1 2`` … ``swap 13 14`` | after the reset, the player swaps two forest tiles |
 | ``REVEAL + t`` | ``reveal 1`` … ``reveal 6``, ``reveal dog`` … | chance: the forest tile turned up |
 | ``HUT + h - 1`` | ``hut 1`` … ``hut 15`` | chance: a hut turns face up on a stack |

@@ -85,7 +85,9 @@ def describe(state: StoneAgeJuniorState, action: int) -> str:
         return f"{who} trades {_a(GOODS[give])} for {_a(GOODS[take])} at the trading post"
     if stage == S.BUILD:
         if action == A.PASS:
-            return f"{who} does not build" + (" and takes a goods card" if state.game.cards else "")
+            if state.game.cards and not state.builds(state.cur):
+                return f"{who} cannot build and takes a goods card"
+            return f"{who} does not build"
         number, items = BUILDS[action - A.BUILD]
         return f"{who} builds {hut_words(number)} with {payment_words(items)}"
     if stage == S.SWAP:

@@ -242,6 +242,9 @@ class StoneAgeJuniorState(FamilyState):
         seen: the unseen cards of the pile and the other players' face-down cards (a random
         arrangement of the cards not publicly accounted for and not held face down by
         ``player``). Goods tiles and dogs are never redrawn: every move of them is public.
+
+        Not conditioned on: what a ``pass`` tells with the expansion (a pass without a goods card
+        shows the hand could pay a hut at that moment); redrawn hands need not have been able to.
         """
         # Forest tiles.
         places = [i for i in range(NUM_POSITIONS) if not self.seen >> i & 1]
@@ -364,7 +367,8 @@ class StoneAgeJuniorState(FamilyState):
     def must_decide_build(self, p: int) -> bool:
         """Whether seat ``p`` on the building site gets the build decision: when it can build, or
         (expansion) holds a face-down goods card — then the others cannot tell from the decision
-        being asked whether the hidden cards could pay a hut."""
+        being asked whether the hidden cards could pay a hut. (Its ``pass`` tells them afterwards:
+        only a player who cannot build takes a goods card.)"""
         return bool(self.cards_priv[p]) or bool(self.builds(p))
 
     # --- legality ------------------------------------------------------------------------------
@@ -414,7 +418,10 @@ class StoneAgeJuniorState(FamilyState):
         elif stage == BUILD:
             if action == A.PASS:
                 self._event(EV_PASS, p)
-                self._no_build()
+                if self.builds(p):  # could build and declines: no goods card (decision 9)
+                    self._reset()
+                else:
+                    self._no_build()
             else:
                 self._build(action - A.BUILD)
         elif stage == SWAP:
@@ -572,7 +579,7 @@ class StoneAgeJuniorState(FamilyState):
             self._reset()
 
     def _no_build(self) -> None:
-        """No hut built: with the expansion take the pile's top goods card; then the reset."""
+        """The player cannot build: with the expansion take the pile's top goods card; then the reset."""
         p = self.cur
         if self.game.cards:
             if self.pile_hidden:
