@@ -45,6 +45,14 @@ def edit_json(state: S, change: Callable[[dict[str, Any]], object]) -> S:
     return result
 
 
+def set_path(data: Any, path: str, value: Any) -> None:
+    """Set a value deep in JSON data by a dotted path (``"players.1.food"``; digits index lists)."""
+    keys: list[Any] = [int(k) if k.isdigit() else k for k in path.split(".")]
+    for key in keys[:-1]:
+        data = data[key]
+    data[keys[-1]] = value
+
+
 def state_game(state: State) -> Game:
     """The game a state belongs to (every game in the package keeps it as ``state.game``)."""
     game: Game = state.game  # type: ignore[attr-defined]

@@ -1,14 +1,21 @@
-"""Helpers for rule tests: force the setup, play notation, and edit a player's holdings."""
+"""Stone Age helpers for rule tests: force the setup and edit a player's holdings.
+
+The generic helpers (notation play, legal actions in notation, random playthroughs) live in
+``common`` and are re-exported here for the Stone Age tests.
+"""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from stoneage import load_game
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import BUILDING_KINDS, RESOURCES
 from stoneage.games.stone_age.state import StoneAgeState
+
+from common import legal, play, random_game as any_random_game
+
+__all__ = ["DEFAULT_STACKS", "KIND", "edit", "legal", "new_game", "play", "player", "random_game"]
 
 KIND = {kind.name: k for k, kind in enumerate(BUILDING_KINDS)}
 DEFAULT_STACKS = ("wwc", "wcs", "ccg", "ssg")
@@ -29,18 +36,6 @@ def new_game(
     for name in (stacks or DEFAULT_STACKS)[:players]:
         state.apply_action(A.building_outcome(KIND[name]))
     return state
-
-
-def play(state: StoneAgeState, *texts: str) -> StoneAgeState:
-    """Apply actions given in notation, in order; returns the same state."""
-    for text in texts:
-        state.apply_action(state.string_to_action(text))
-    return state
-
-
-def legal(state: StoneAgeState) -> list[str]:
-    """The legal actions in notation."""
-    return [state.action_to_string(a) for a in state.legal_actions()]
 
 
 def player(state: StoneAgeState, seat: int) -> dict[str, Any]:
@@ -72,12 +67,7 @@ def edit(state: StoneAgeState, seat: int, **changes: Any) -> StoneAgeState:
 
 
 def random_game(players: int, seed: int) -> StoneAgeState:
-    """A complete game of uniformly random legal actions."""
-    state = load_game("stone_age", players=players, seed=seed).new_initial_state()
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance_outcome())
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state  # type: ignore[return-value]
+    """A complete Stone Age game of uniformly random legal actions (chance from the game seed)."""
+    state = any_random_game("stone_age", players, seed)
+    assert isinstance(state, StoneAgeState)
+    return state

@@ -18,6 +18,7 @@ from stoneage import (
 )
 from stoneage.core.record import make_record, replay
 
+from common import set_path
 from helpers import new_game, play, random_game
 
 
@@ -86,13 +87,6 @@ def _state_json() -> dict[str, Any]:
     return random_game(3, seed=4).to_json()
 
 
-def _set(data: dict[str, Any], path: str, value: Any) -> None:
-    keys: list[Any] = [int(k) if k.isdigit() else k for k in path.split(".")]
-    for key in keys[:-1]:
-        data = data[key]
-    data[keys[-1]] = value
-
-
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
@@ -111,7 +105,7 @@ def _set(data: dict[str, Any], path: str, value: Any) -> None:
 )
 def test_malformed_state_json_names_the_field(path: str, value: Any, message: str) -> None:
     data = _state_json()
-    _set(data, path, value)
+    set_path(data, path, value)
     with pytest.raises(StateFormatError, match=message):
         load_game("stone_age", players=3, seed=4).state_from_json(data)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import contextlib
 import copy
-import random
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from stoneage import RecordError, StateFormatError, load_game
+from stoneage import RecordError, StateFormatError
 from stoneage.core.record import make_record, replay
+
+from common import random_game, state_game
 
 JUNK = st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False), st.text(max_size=8),
@@ -19,15 +20,8 @@ JUNK = st.one_of(
 
 
 def _finished(name: str, seed: int, **params: Any) -> tuple[Any, Any]:
-    game = load_game(name, players=3, seed=seed, **params)
-    state = game.new_initial_state()
-    rng = random.Random(seed)
-    for _ in range(120):
-        if state.is_terminal():
-            break
-        state.apply_action(state.sample_chance_outcome() if state.is_chance_node()
-                           else rng.choice(state.legal_actions()))
-    return game, state
+    state = random_game(name, 3, seed, max_steps=120, **params)
+    return state_game(state), state
 
 
 GAMES = [("stone_age", {"expansions": ["mammoth"]}), ("first_stone_age", {}),
