@@ -20,6 +20,7 @@ GAME_TYPE = GameType(
     variants=(
         Option("hunt_repeat", "a player may place on the hunting grounds again in the same round"),
         Option("two_resources_at_once", "the two-resources card is used at once, when bought"),
+        Option("open_cards", "bought civilization cards lie face up for everyone, as on several online sites"),
     ),
     extra_params=(
         Param("mammoth_tiles", Kind.DATA, None,

@@ -60,9 +60,12 @@ def _mask(ids: list[int], offset: int) -> int:
     return mask
 
 
-def _player_json(state: StoneAgeState, p: int, secret: bool) -> JSON:
+def _player_json(state: StoneAgeState, p: int, cards: bool, secret: bool, count: bool = False) -> JSON:
+    """Seat ``p``'s holdings: its bought cards listed if ``cards`` (else none), its face-down extra
+    cards listed if ``secret`` (else their number); ``count`` adds ``card_count`` (observations)."""
     pl = state.players
     base = p * STRIDE
+    bought = card_ids(pl[base + CARDS])
     secret_cards = card_ids(pl[base + SECRET_CARDS])
     return {
         "figures": pl[base + FIGURES],
@@ -75,8 +78,9 @@ def _player_json(state: StoneAgeState, p: int, secret: bool) -> JSON:
         "tools_used": [v for v in (4, 3, 2, 1) for _ in range(pl[base + USED + v - 1])],
         "one_use_tools": [v for i, v in enumerate(A.ONE_USE_VALUES) if pl[base + ONE_USE] >> i & 1],
         "two_resources": pl[base + TWO_RESOURCES],
-        "cards": card_ids(pl[base + CARDS]),
+        "cards": bought if cards else [],
         "secret_cards": secret_cards if secret else len(secret_cards),
+        **({"card_count": len(bought) + len(secret_cards)} if count else {}),
         "buildings": [{"tile": t, "kind": BUILDING_KINDS[TILE_KIND[t]].name}
                       for t in tile_ids(pl[base + BUILDINGS])],
         "penalties": pl[base + PENALTIES],
@@ -137,7 +141,7 @@ def state_to_json(state: StoneAgeState) -> JSON:
         "first_player": state.first,
         "phase": S.PHASES[state.phase],
         "pending": _pending_json(state),
-        "players": [_player_json(state, p, secret=True) for p in range(np)],
+        "players": [_player_json(state, p, cards=True, secret=True) for p in range(np)],
         "board": _board_json(state),
         "display": list(state.display),
         "stacks": [{"top": state.tops[s], "left": state.stack_left[s]} for s in range(np)],
@@ -148,12 +152,29 @@ def state_to_json(state: StoneAgeState) -> JSON:
     }
 
 
+def open_cards(state: StoneAgeState) -> bool:
+    """Whether bought civilization cards lie face up (the ``open_cards`` variant)."""
+    return "open_cards" in state.game.variants
+
+
 def observation(state: StoneAgeState, player: int) -> JSON:
-    """What ``player`` may know: everything public, plus their own face-down cards."""
+    """What ``player`` may know: everything public, plus their own cards (bought cards lie face
+    down unless the ``open_cards`` variant is on; all cards are shown once the game is over)."""
     np = state.num_players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
         raise PlayerError(f"player must be a seat 0..{np - 1}, not {player!r}")
-    pending = _pending_json(state)
+    return _view(state, player)
+
+
+def public_observation(state: StoneAgeState) -> JSON:
+    """What a spectator may know: no seat's face-down cards (shown once the game is over), no deck."""
+    return _view(state, None)
+
+
+def _view(state: StoneAgeState, player: int | None) -> JSON:
+    np = state.num_players
+    over = state.is_terminal()
+    shown = over or open_cards(state)
     return {
         "game": "stone_age",
         "observer": player,
@@ -161,8 +182,9 @@ def observation(state: StoneAgeState, player: int) -> JSON:
         "first_player": state.first,
         "phase": S.PHASES[state.phase],
         "current_player": state.current_player(),
-        "pending": pending,
-        "players": [_player_json(state, p, secret=p == player) for p in range(np)],
+        "pending": _pending_json(state),
+        "players": [_player_json(state, p, cards=shown or p == player, secret=over or p == player, count=True)
+                    for p in range(np)],
         "board": _board_json(state),
         "display": [{"card": c, "cost": s + 1} if c else None for s, c in enumerate(state.display)],
         "stacks": [
@@ -175,7 +197,7 @@ def observation(state: StoneAgeState, player: int) -> JSON:
         "deck_size": state.deck.bit_count(),
         **({"mammoth": _mammoth_json(state, hidden=True)} if state.game.mammoth else {}),
         "scores": state.scores(),
-        "score_breakdown": state.score_breakdown() if state.is_terminal() else None,
+        "score_breakdown": state.score_breakdown() if over else None,
     }
 
 

@@ -278,8 +278,14 @@ class StoneAgeState(StagedState):
 
     def resample_from_infostate(self, player: int, generator: random.Random) -> StoneAgeState:
         """A clone where the other players' face-down extra cards are redrawn from what
-        ``player`` cannot tell apart: those cards together with the deck."""
+        ``player`` cannot tell apart: those cards together with the deck.
+
+        Bought cards stay: they lie face down, but everyone saw them bought from the display.
+        Once the game is over every card is shown, and nothing is redrawn.
+        """
         other = self.clone()
+        if self.stage == GAME_OVER:
+            return other
         pl = other.players
         hidden = [q for q in range(self.num_players) if q != player and pl[q * STRIDE + SECRET_CARDS]]
         if not hidden:
@@ -295,8 +301,6 @@ class StoneAgeState(StagedState):
             cards = cards[count:]
         other.deck = sum(1 << i for i in cards)
         other._legal = None
-        if other.final is not None:
-            other.final = final_breakdowns(other)
         return other
 
     def num_actions(self) -> int:
@@ -338,6 +342,11 @@ class StoneAgeState(StagedState):
         from stoneage.games.stone_age.serialize import observation
 
         return observation(self, player)
+
+    def public_observation(self) -> JSON:
+        from stoneage.games.stone_age.serialize import public_observation
+
+        return public_observation(self)
 
     def to_json(self) -> JSON:
         from stoneage.games.stone_age.serialize import state_to_json
