@@ -213,6 +213,17 @@ def test_the_shipped_tiles_say_they_are_a_reconstruction() -> None:
     assert mammoth(mammoth_game())["reconstructed_tiles"] is True
 
 
+def test_the_shipped_tile_table_is_parsed_once_per_process_and_a_table_given_as_data_per_game() -> None:
+    games = [load_game("stone_age", players=2, seed=s, expansions=["mammoth"]) for s in range(3)]
+    assert all(g.mammoth_tiles is games[0].mammoth_tiles for g in games)  # one parse, shared
+    assert load_tiles() is games[0].mammoth_tiles and len(load_tiles()) == 16
+    mine = [{"back": "wood", "one": {"points": 4}, "all": {"food": 1}}] * 3
+    a = load_game("stone_age", players=2, expansions=["mammoth"], mammoth_tiles=mine)
+    b = load_game("stone_age", players=2, expansions=["mammoth"], mammoth_tiles=mine)
+    assert a.mammoth_tiles == b.mammoth_tiles and a.mammoth_tiles is not b.mammoth_tiles
+    assert a.mammoth_tiles[0].one.points == 4
+
+
 def test_your_own_tile_table_replaces_the_reconstruction(tmp_path: Path) -> None:
     mine = [{"back": "gold", "one": {"points": 20}, "all": {"food": 1}}] * 16
     path = tmp_path / "tiles.json"

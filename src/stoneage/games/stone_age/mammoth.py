@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -97,10 +98,12 @@ def parse_tiles(data: Any) -> tuple[MammothTile, ...]:
 
 
 def load_tiles(source: str | Path | list[Any] | None = None) -> tuple[MammothTile, ...]:
-    """The shipped reconstruction (``None``), a JSON file of your own copy, or a parsed list."""
+    """The shipped reconstruction (``None``), a JSON file of your own copy, or a parsed list.
+
+    The shipped table is read once per process; a file or list is read each time it is given.
+    """
     if source is None:
-        text = files("stoneage.games.stone_age").joinpath("mammoth_tiles.json").read_text(encoding="utf-8")
-        return parse_tiles(json.loads(text))
+        return shipped_tiles()
     if isinstance(source, list):
         return parse_tiles(source)
     try:
@@ -112,6 +115,13 @@ def load_tiles(source: str | Path | list[Any] | None = None) -> tuple[MammothTil
     except json.JSONDecodeError as error:
         raise GameOptionError(f"mammoth tiles: {str(source)!r} is not JSON: {error}") from None
     return parse_tiles(data)
+
+
+@cache
+def shipped_tiles() -> tuple[MammothTile, ...]:
+    """The shipped reconstruction of the 16 tiles, parsed on first use (the tiles are immutable)."""
+    text = files("stoneage.games.stone_age").joinpath("mammoth_tiles.json").read_text(encoding="utf-8")
+    return parse_tiles(json.loads(text))
 
 
 def tiles_to_json(tiles: tuple[MammothTile, ...]) -> list[dict[str, Any]]:
