@@ -5,13 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from stoneage.core.record import save_record
 from stoneage.core.registry import game_names
 from stoneage.sim.config import BACKENDS, TournamentConfig, split_bots, validate
 from stoneage.sim.errors import TournamentError, require
-from stoneage.sim.results import GameResult, check_results_path, check_writable, write_results
+from stoneage.sim.results import GameResult, ResultsStream, check_results_path, check_writable
+
+if TYPE_CHECKING:
+    from stoneage.sim.runner import TournamentResult
 
 
 def _positive(text: str) -> int:
@@ -60,10 +63,11 @@ def register(subparsers: Any) -> None:
     """Add the tournament sub-commands to the ``stoneage`` parser."""
     tour = subparsers.add_parser("tournament", help="play many seeded games between bots, rotating seats",
                                  description="Play many seeded games between bots, rotating the seats; print "
-                                 "win rates, scores, decision times and openskill ratings.")
+                                 "win rates, scores, decision times and openskill ratings.", allow_abbrev=False)
     _add_definition(tour)
     tour.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
-    tour.add_argument("--jobs", type=_positive, default=1, help="worker processes / Ray CPUs (default 1)")
+    tour.add_argument("--jobs", type=_positive, default=1,
+                      help="worker processes / Ray CPUs, at most the machine's CPUs (default 1)")
     tour.add_argument("--out", metavar="FILE", help="per-game results, FILE.jsonl or FILE.csv")
     tour.add_argument("--records", metavar="DIR", help="write each game record to DIR/game-NNNNN.json")
     tour.add_argument("--plot", metavar="FILE", help="score and win-rate chart, e.g. FILE.png")
@@ -75,7 +79,8 @@ def register(subparsers: Any) -> None:
 
     one = subparsers.add_parser("tournament-game", help="replay one game of a tournament alone",
                                 description="Play game INDEX of the tournament the same options define, "
-                                "exactly as the tournament played it, and optionally save its record.")
+                                "exactly as the tournament played it, and optionally save its record.",
+                                allow_abbrev=False)
     _add_definition(one)
     one.add_argument("--index", type=_non_negative, required=True, help="game index (0-based, as in the results)")
     one.add_argument("--record", metavar="FILE", help="write the game record to FILE")
@@ -84,11 +89,12 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    from stoneage.sim.interrupts import interrupt_guard
     from stoneage.sim.plots import check_plot_path, plot
     from stoneage.sim.ratings import format_ratings, ratings
-    from stoneage.sim.runner import run_tournament
+    from stoneage.sim.runner import TournamentInterrupted, run_tournament
     from stoneage.sim.schedule import cycle_length
-    from stoneage.sim.stats import format_summary, summarize
+    from stoneage.sim.stats import format_rate, format_summary, summarize
 
     config = _config(args, games=args.games, jobs=args.jobs, backend=args.backend, batch=args.batch,
                      ray_address=args.ray_address, records=args.records)
@@ -101,25 +107,35 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     tqdm = require("tqdm", "sim").tqdm
     sizes = "/".join(str(size) for size in config.table_sizes())
     print(f"Tournament: {config.games} games of {config.game} ({sizes} players), bots "
-          f"{', '.join(config.labels())}; seed {config.seed}; {config.jobs} job(s), {config.backend} backend")
+          f"{', '.join(config.labels())}; seed {config.seed}; {config.jobs} job(s), {config.backend} backend",
+          flush=True)
     cycle = cycle_length(config)
     if config.games % cycle:
         suggestion = -(-config.games // cycle) * cycle
         print(f"note: {config.games} games is not a multiple of the {cycle}-game seating cycle, so seats are "
               f"only nearly balanced (use --games {suggestion} for exact balance)", file=sys.stderr)
-    finished: list[GameResult] = []
 
-    def on_game(result: GameResult) -> None:
-        finished.append(result)
-        bar.update(1)
+    with interrupt_guard() as guard:  # one Ctrl-C stops the run; more are ignored while the games are written
+        stream = ResultsStream(args.out, max(config.table_sizes())) if args.out else None
 
-    with tqdm(total=config.games, unit="game", file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
+        def on_game(result: GameResult) -> None:
+            if stream is not None:
+                stream.add(result)
+            bar.update(1)
+
         try:
-            outcome = run_tournament(config, on_game=on_game)
-        except KeyboardInterrupt:
-            bar.close()
-            return _interrupted(finished, args.out)
-    results = outcome.results
+            with tqdm(total=config.games, unit="game", file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
+                outcome = run_tournament(config, on_game=on_game)
+        except TournamentInterrupted as stop:
+            guard.ignore_after = True  # the command is ending: a late Ctrl-C must not turn 130 into a traceback
+            return _interrupted(stop.partial, stream, args.out)
+        except BaseException:
+            if stream is not None:
+                stream.close()
+            raise
+        results = outcome.results
+        if stream is not None:
+            stream.finish(results)
     print()
     print(format_summary(summarize(results)))
     if len(config.table_sizes()) > 1:
@@ -129,27 +145,35 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     print(format_ratings(ratings(results)))
     print()
     if args.out:
-        write_results(results, args.out)
         print(f"Results written to {args.out}")
     if config.records:
         print(f"Records written to {config.records}/game-NNNNN.json (replay one with: stoneage replay FILE)")
     if args.plot:
         plot(results, args.plot)
         print(f"Plot written to {args.plot}")
-    rate = len(results) / outcome.seconds if outcome.seconds > 0 else float("inf")
-    print(f"Played {len(results)} games in {outcome.seconds:.1f} s ({rate:.1f} games/s; "
+    print(f"Played {len(results)} games in {outcome.seconds:.1f} s ({format_rate(len(results), outcome.seconds)}; "
           f"{config.jobs} job(s), {config.backend} backend)")
     return 0
 
 
-def _interrupted(finished: list[GameResult], out: str | None) -> int:
-    """Ctrl-C: keep the games already played, say so, exit 130."""
-    finished.sort(key=lambda result: result.index)
-    message = f"interrupted after {len(finished)} games"
-    if out and finished:
-        write_results(finished, out)
-        message += f"; their results are in {out}"
-    print(f"stoneage: {message}", file=sys.stderr)
+def _interrupted(partial: TournamentResult, stream: ResultsStream | None, out: str | None) -> int:
+    """Ctrl-C: keep the games already played (sorted), say what was kept, exit 130."""
+    from stoneage.sim.stats import format_summary, summarize
+
+    results, config = partial.results, partial.config
+    if stream is not None:
+        stream.finish(results)
+    if results:
+        print()
+        print(format_summary(summarize(results)))
+    kept = []
+    if out:
+        kept.append(f"results in {out}")
+    if config.records and results:
+        kept.append(f"records in {config.records}/")
+    where = f"; {' and '.join(kept)}" if kept and results else ""
+    print(f"stoneage: interrupted after {len(results)} of {config.games} games "
+          f"({partial.seconds:.1f} s){where}", file=sys.stderr)
     return 130
 
 

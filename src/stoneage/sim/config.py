@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,7 +10,7 @@ from typing import Any
 
 from stoneage.bots.registry import make_bot
 from stoneage.core.registry import load_game
-from stoneage.sim.errors import TournamentError
+from stoneage.sim.errors import JobsError, TournamentError
 
 BACKENDS = ("local", "ray")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -62,6 +63,27 @@ class TournamentConfig:
         return options
 
 
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask where the system has one)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def check_jobs(jobs: int, backend: str = "local", ray_address: str | None = None) -> None:
+    """Raise ``JobsError`` unless ``jobs`` fits this machine (a named Ray cluster has its own CPUs)."""
+    if jobs < 1:
+        raise JobsError(f"jobs must be at least 1, not {jobs}")
+    if backend == "ray" and ray_address:
+        return
+    cpus = available_cpus()
+    if jobs > cpus:
+        where = "worker processes" if backend == "local" else "CPUs for the local Ray instance"
+        raise JobsError(f"--jobs {jobs} asks for {jobs} {where}, but this machine has {cpus} CPU(s); "
+                        f"use --jobs {cpus} or less (or --backend ray --ray-address ADDRESS for a cluster)")
+
+
 def split_bots(text: str) -> tuple[str, ...]:
     """Split ``"mcts:iterations=500,c=1.4,greedy,random"`` into bot specs.
 
@@ -97,14 +119,15 @@ def validate(config: TournamentConfig) -> None:
         raise TournamentError(f"games must be at least 1, not {config.games}")
     if config.seed < 0:
         raise TournamentError(f"seed must be a non-negative integer, not {config.seed}")
-    if config.jobs < 1:
-        raise TournamentError(f"jobs must be at least 1, not {config.jobs}")
     if config.batch < 1:
         raise TournamentError(f"batch must be at least 1, not {config.batch}")
     if config.backend not in BACKENDS:
         raise TournamentError(f"unknown backend {config.backend!r}; known: {', '.join(BACKENDS)}")
+    check_jobs(config.jobs, config.backend, config.ray_address)
     for spec in config.bots:
-        make_bot(spec.strip(), 0)
+        games = getattr(make_bot(spec.strip(), 0), "games", None)  # a bot made for some games says which
+        if games is not None and config.game not in games:
+            raise TournamentError(f"the bot {spec.strip()!r} plays {' and '.join(games)} only, not {config.game}")
     for size in config.table_sizes():
         load_game(config.game, players=size, seed=0, **config.game_options())
     if config.records is not None:

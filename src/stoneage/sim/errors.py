@@ -12,6 +12,10 @@ class TournamentError(StoneAgeError):
     """A bad tournament setting: bot count, table size, game count, jobs, paths or backend."""
 
 
+class JobsError(TournamentError):
+    """More worker processes asked for than this machine has CPUs (or fewer than one)."""
+
+
 def require(module: str, extra: str) -> ModuleType:
     """Import an optional dependency, or say which extra installs it."""
     try:

@@ -38,36 +38,55 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
         raise TournamentError(f"cannot reach the Ray cluster at {address!r}: {error}") from None
 
 
-def run_on_ray(config: TournamentConfig, batches: list[list[int]]) -> Iterator[list[GameResult]]:
-    """Yield each batch's results as its task finishes.
+class RayBatches:
+    """Each batch's results as its task finishes.
 
     Uses the running Ray instance if there is one; otherwise starts a local one with
-    ``config.jobs`` CPUs, or connects to ``config.ray_address``, and shuts it down at the end.
+    ``config.jobs`` CPUs, or connects to ``config.ray_address``; ``close`` or ``stop`` shuts
+    down what it started.
     """
-    ray = _import_ray()
-    started = False
-    if not ray.is_initialized():
-        try:
-            if config.ray_address:
-                check_reachable(config.ray_address)
-                ray.init(address=config.ray_address, logging_level=logging.WARNING)
-            else:
-                ray.init(num_cpus=config.jobs, include_dashboard=False, logging_level=logging.WARNING)
-        except (ConnectionError, RuntimeError, ValueError) as error:
-            raise TournamentError(f"cannot start or reach Ray ({config.ray_address or 'local'}): {error}") from None
-        started = True
-    pending: list[Any] = []
-    try:
+
+    def __init__(self, config: TournamentConfig, batches: list[list[int]]) -> None:
+        self.ray = ray = _import_ray()
+        self.started = False
+        if not ray.is_initialized():
+            try:
+                if config.ray_address:
+                    check_reachable(config.ray_address)
+                    ray.init(address=config.ray_address, logging_level=logging.WARNING)
+                else:
+                    ray.init(num_cpus=config.jobs, include_dashboard=False, logging_level=logging.WARNING)
+            except (ConnectionError, RuntimeError, ValueError) as error:
+                raise TournamentError(
+                    f"cannot start or reach Ray ({config.ray_address or 'local'}): {error}") from None
+            self.started = True
         task = ray.remote(play_batch)
         config_ref = ray.put(config)
-        pending = [task.remote(config_ref, batch) for batch in batches]
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+        self.pending: list[Any] = [task.remote(config_ref, batch) for batch in batches]
+
+    def __iter__(self) -> Iterator[list[GameResult]]:
+        while self.pending:
+            done, self.pending = self.ray.wait(self.pending, num_returns=1)
             for ref in done:
-                batch_results: list[GameResult] = ray.get(ref)
+                batch_results: list[GameResult] = self.ray.get(ref)
                 yield batch_results
-    finally:
-        for ref in pending:
-            ray.cancel(ref)
-        if started:
-            ray.shutdown()
+
+    def stop(self) -> list[list[GameResult]]:
+        """Cancel the tasks still running; return the batches that finished but were not taken yet."""
+        finished: list[list[GameResult]] = []
+        try:
+            if self.pending:
+                done, self.pending = self.ray.wait(self.pending, num_returns=len(self.pending), timeout=0)
+                finished = [self.ray.get(ref) for ref in done]
+            for ref in self.pending:
+                self.ray.cancel(ref, force=True)
+        finally:
+            self.pending = []
+            self.close()
+        return finished
+
+    def close(self) -> None:
+        """Shut down the Ray instance this started (a running one is left running)."""
+        if self.started:
+            self.started = False
+            self.ray.shutdown()

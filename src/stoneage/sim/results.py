@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from stoneage.core.contract import JSON
 from stoneage.sim.errors import TournamentError
@@ -143,23 +144,78 @@ def _from_csv_row(row: dict[str, str]) -> GameResult:
 
 
 def write_results(results: Iterable[GameResult], path: str | Path) -> None:
-    """Write one line (JSONL) or row (CSV) per game; the format follows the file extension."""
+    """Write one line (JSONL) or row (CSV) per game; the format follows the file extension.
+
+    The file is written beside its place and then moved there, so it is never seen half written.
+    """
     kind = _format(path)
     rows = list(results)
+    target = Path(path)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
-        with Path(path).open("w", encoding="utf-8", newline="") as out:
+        with temporary.open("w", encoding="utf-8", newline="") as out:
             if kind == ".jsonl":
                 for result in rows:
                     out.write(json.dumps(result.to_json()) + "\n")
-                return
-            seats = max((r.players for r in rows), default=0)
-            header = ["game", "seed", "players", "steps", "winners"]
-            header += [f"seat{seat}_{name}" for seat in range(seats) for name in SEAT_FIELDS]
-            writer = csv.DictWriter(out, fieldnames=header, restval="")
-            writer.writeheader()
-            writer.writerows(_csv_row(result) for result in rows)
+            else:
+                seats = max((r.players for r in rows), default=0)
+                writer = _csv_writer(out, seats)
+                writer.writeheader()
+                writer.writerows(_csv_row(result) for result in rows)
+        os.replace(temporary, target)
     except OSError as error:
+        temporary.unlink(missing_ok=True)
         raise TournamentError(f"cannot write {str(path)!r}: {error.strerror}") from None
+
+
+def _csv_writer(out: IO[str], seats: int) -> csv.DictWriter[str]:
+    header = ["game", "seed", "players", "steps", "winners"]
+    header += [f"seat{seat}_{name}" for seat in range(seats) for name in SEAT_FIELDS]
+    return csv.DictWriter(out, fieldnames=header, restval="")
+
+
+class ResultsStream:
+    """A results file written as the games finish (in finishing order), one flushed line each.
+
+    ``finish(results)`` rewrites it in index order at the end (or after a Ctrl-C), so a run that
+    is killed still leaves every game that finished, and a run that ends leaves a sorted file.
+    """
+
+    def __init__(self, path: str | Path, seats: int) -> None:
+        self.path = path
+        self.kind = _format(path)
+        try:
+            self.out: IO[str] | None = Path(path).open("w", encoding="utf-8", newline="")  # noqa: SIM115
+        except OSError as error:
+            raise TournamentError(f"cannot write {str(path)!r}: {error.strerror}") from None
+        self.writer = _csv_writer(self.out, seats) if self.kind == ".csv" else None
+        if self.writer is not None:
+            self.writer.writeheader()
+            self.out.flush()
+
+    def add(self, result: GameResult) -> None:
+        """Append one game and flush it to the file."""
+        if self.out is None:
+            raise TournamentError(f"the results file {str(self.path)!r} is already closed")
+        try:
+            if self.writer is not None:
+                self.writer.writerow(_csv_row(result))
+            else:
+                self.out.write(json.dumps(result.to_json()) + "\n")
+            self.out.flush()
+        except OSError as error:
+            raise TournamentError(f"cannot write {str(self.path)!r}: {error.strerror}") from None
+
+    def close(self) -> None:
+        """Close the file as it stands."""
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+
+    def finish(self, results: Iterable[GameResult]) -> None:
+        """Close the stream and replace the file by ``results`` in index order."""
+        self.close()
+        write_results(sorted(results, key=lambda r: r.index), self.path)
 
 
 def load_results(path: str | Path) -> list[GameResult]:

@@ -1,21 +1,42 @@
-"""Run a tournament: split the games into batches and play them here, in processes, or on Ray."""
+"""Run a tournament: play its games here, in worker processes, or on Ray, and collect them one by one.
+
+Local workers get one game index at a time and send each finished game back on its own, so a
+Ctrl-C loses only the games still being played: the runner stops the workers (terminate, then
+kill), keeps every finished game and raises ``TournamentInterrupted`` carrying them.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import multiprocessing
+import os
 import signal
+import sys
 import time
+import traceback
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
-from math import ceil
+from multiprocessing.connection import Connection, wait
+from multiprocessing.process import BaseProcess
 from pathlib import Path
+from typing import Protocol
 
 from stoneage.core.record import save_record
 from stoneage.sim.config import TournamentConfig, validate
-from stoneage.sim.play import play_batch, play_game
+from stoneage.sim.errors import TournamentError
+from stoneage.sim.interrupts import interrupt_guard, sigint_ignored
+from stoneage.sim.play import play_game
 from stoneage.sim.results import GameResult
 
 OnGame = Callable[[GameResult], None]
+
+IN_FLIGHT = 2
+"""Games handed to each worker ahead (so it never waits for the driver between games)."""
+PR_SET_PDEATHSIG = 1
+"""Linux ``prctl`` option: the signal a process gets when its parent dies."""
+STOP_SECONDS = 1.0
+"""How long a worker may take to exit after SIGTERM before it is killed."""
 
 
 @dataclass
@@ -27,64 +48,242 @@ class TournamentResult:
     seconds: float
 
 
+class TournamentInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped the tournament; ``partial`` holds every game that finished, in index order."""
+
+    def __init__(self, partial: TournamentResult) -> None:
+        super().__init__(f"interrupted after {len(partial.results)} of {partial.config.games} games")
+        self.partial = partial
+
+
 def record_path(directory: str | Path, index: int) -> Path:
     """Where ``--records`` puts the record of game ``index``."""
     return Path(directory) / f"game-{index:05d}.json"
 
 
 def make_batches(config: TournamentConfig) -> list[list[int]]:
-    """Game indices per task: ``config.batch`` each (locally smaller, so each job gets several)."""
+    """Game indices per Ray task: ``config.batch`` each."""
     size = config.batch
-    if config.backend == "local":
-        size = max(1, min(size, ceil(config.games / (4 * config.jobs))))
     return [list(range(start, min(start + size, config.games))) for start in range(0, config.games, size)]
 
 
-def _ignore_interrupts() -> None:
-    """Worker initializer: Ctrl-C is the driver's to handle (it stops the pool)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+class GameStream(Protocol):
+    """Where finished games come from."""
+
+    def __iter__(self) -> Iterator[GameResult]: ...
+
+    def stop(self) -> list[GameResult]:
+        """Stop now; return the games that finished but were not yielded yet."""
+
+    def close(self) -> None:
+        """Release everything after a normal end."""
 
 
-def _local(config: TournamentConfig, batches: list[list[int]]) -> Iterator[list[GameResult]]:
-    if config.jobs == 1:
-        keep = config.records is not None
-        for batch in batches:
-            yield [play_game(config, index, keep) for index in batch]
-        return
-    pool = ProcessPoolExecutor(max_workers=config.jobs, initializer=_ignore_interrupts)
+class _Serial:
+    """``--jobs 1``: play in this process."""
+
+    def __init__(self, config: TournamentConfig) -> None:
+        self.config = config
+
+    def __iter__(self) -> Iterator[GameResult]:
+        keep = self.config.records is not None
+        for index in range(self.config.games):
+            yield play_game(self.config, index, keep)
+
+    def stop(self) -> list[GameResult]:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to SIGTERM this worker when the driver dies, however it dies (no orphans)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    if os.getppid() != parent:  # the driver died before the request was made
+        os._exit(1)
+
+
+def _worker(config: TournamentConfig, conn: Connection, inherited: list[Connection], parent: int) -> None:
+    """A worker process: play each game index it is sent and send the result back."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's to handle
+    _die_with_parent(parent)
+    for other in inherited:  # the driver's ends of the pipes, copied by fork: without them, EOF works
+        other.close()
+    keep = config.records is not None
     try:
-        futures = [pool.submit(play_batch, config, batch) for batch in batches]
-        for future in as_completed(futures):
-            yield future.result()
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    pool.shutdown()
+        while True:
+            index = conn.recv()
+            if index is None:
+                return
+            try:
+                result = play_game(config, index, keep)
+            except Exception as error:  # sent to the driver, which raises it there
+                conn.send(("error", index, f"{type(error).__name__}: {error}\n{traceback.format_exc()}"))
+                return
+            conn.send(("ok", index, result))
+    except (EOFError, OSError):  # the driver is gone
+        return
+
+
+class _Workers:
+    """``--jobs N``: N worker processes, each fed game indices over its own pipe."""
+
+    def __init__(self, config: TournamentConfig) -> None:
+        self.config = config
+        context = multiprocessing.get_context()
+        forking = context.get_start_method() == "fork"
+        self.processes: list[BaseProcess] = []
+        self.conns: list[Connection] = []
+        self.busy: dict[Connection, int] = {}
+        with sigint_ignored():  # the workers start with Ctrl-C ignored, with no window
+            for _ in range(min(config.jobs, config.games)):
+                ours, theirs = context.Pipe()
+                inherited = [*self.conns, ours] if forking else []
+                process = context.Process(target=_worker, args=(config, theirs, inherited, os.getpid()), daemon=True)
+                process.start()
+                theirs.close()
+                self.processes.append(process)
+                self.conns.append(ours)
+                self.busy[ours] = 0
+        self.next_index = 0
+
+    def _feed(self, conn: Connection) -> None:
+        while self.busy[conn] < IN_FLIGHT and self.next_index < self.config.games:
+            conn.send(self.next_index)
+            self.next_index += 1
+            self.busy[conn] += 1
+
+    def _receive(self, conn: Connection) -> GameResult:
+        try:
+            kind, index, payload = conn.recv()
+        except (EOFError, OSError):
+            process = self.processes[self.conns.index(conn)]
+            process.join(STOP_SECONDS)
+            raise TournamentError(f"a worker process died (exit code {process.exitcode})") from None
+        self.busy[conn] -= 1
+        if kind == "error":
+            raise TournamentError(f"game {index} failed in a worker process: {payload}")
+        result: GameResult = payload
+        return result
+
+    def __iter__(self) -> Iterator[GameResult]:
+        for conn in self.conns:
+            self._feed(conn)
+        while any(self.busy.values()):
+            for ready in wait([conn for conn in self.conns if self.busy[conn]]):
+                assert isinstance(ready, Connection)
+                conn = ready
+                result = self._receive(conn)
+                self._feed(conn)
+                yield result
+
+    def stop(self) -> list[GameResult]:
+        finished: list[GameResult] = []
+        for conn in self.conns:
+            try:
+                while self.busy[conn] and conn.poll(0):
+                    kind, _, payload = conn.recv()
+                    self.busy[conn] -= 1
+                    if kind == "ok":
+                        finished.append(payload)
+            except (EOFError, OSError, ValueError):
+                pass
+        self._end(terminate=True)
+        return finished
+
+    def close(self) -> None:
+        for conn in self.conns:
+            with contextlib.suppress(OSError):
+                conn.send(None)
+        self._end(terminate=False)
+
+    def _end(self, terminate: bool) -> None:
+        if terminate:
+            for process in self.processes:
+                process.terminate()
+        deadline = time.monotonic() + STOP_SECONDS
+        for process in self.processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in self.processes:
+            if process.is_alive():
+                process.kill()
+                process.join()
+        for conn in self.conns:
+            conn.close()
+
+
+class _Ray:
+    """``--backend ray``: batches of ``config.batch`` games as Ray tasks (a batch arrives whole)."""
+
+    def __init__(self, config: TournamentConfig) -> None:
+        from stoneage.sim.ray_backend import RayBatches
+
+        self.batches = RayBatches(config, make_batches(config))
+
+    def __iter__(self) -> Iterator[GameResult]:
+        for batch in self.batches:
+            yield from batch
+
+    def stop(self) -> list[GameResult]:
+        return [result for batch in self.batches.stop() for result in batch]
+
+    def close(self) -> None:
+        self.batches.close()
+
+
+def open_stream(config: TournamentConfig) -> GameStream:
+    """The games of ``config`` as they finish, from the backend it names."""
+    if config.backend == "ray":
+        return _Ray(config)
+    if config.jobs == 1:
+        return _Serial(config)
+    return _Workers(config)
 
 
 def run_tournament(config: TournamentConfig, on_game: OnGame | None = None) -> TournamentResult:
     """Validate ``config``, play its games and return them in index order.
 
     ``on_game`` is called in this process for each finished game, in finishing order (for a
-    progress bar). With ``config.records`` set, each game's record is written there first.
+    progress bar or a results file written as the games come). With ``config.records`` set,
+    each game's record is written there first. Writing a record and calling ``on_game`` is not
+    cut by Ctrl-C; a Ctrl-C stops the workers and raises ``TournamentInterrupted`` with every
+    game that finished (each already recorded and passed to ``on_game``).
     """
     validate(config)
     start = time.perf_counter()
-    batches = make_batches(config)
-    if config.backend == "ray":
-        from stoneage.sim.ray_backend import run_on_ray
-
-        stream = run_on_ray(config, batches)
-    else:
-        stream = _local(config, batches)
     results: list[GameResult] = []
-    for batch in stream:
-        for result in batch:
+    guard = interrupt_guard()
+
+    def keep(result: GameResult) -> None:
+        with guard.critical():
             if config.records is not None and result.record is not None:
                 save_record(result.record, record_path(config.records, result.index))
                 result.record = None
             results.append(result)
             if on_game is not None:
                 on_game(result)
+
+    with guard:
+        stream: GameStream | None = None
+        try:
+            stream = open_stream(config)
+            for result in stream:
+                keep(result)
+        except KeyboardInterrupt:
+            guard.interrupted = True  # from here on Ctrl-C is ignored until the guard ends
+            late = stream.stop() if stream is not None else []
+            for result in late:
+                keep(result)
+            results.sort(key=lambda r: r.index)
+            raise TournamentInterrupted(TournamentResult(config, results, time.perf_counter() - start)) from None
+        except BaseException:
+            if stream is not None:
+                stream.stop()
+            raise
+        stream.close()
     results.sort(key=lambda r: r.index)
     return TournamentResult(config, results, time.perf_counter() - start)
+

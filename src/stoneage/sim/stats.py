@@ -104,3 +104,21 @@ def format_summary(rows: Sequence[BotSummary]) -> str:
                  f" {_cell(row.seconds_per_decision, 6):>10}")
         lines.append(line)
     return "\n".join(lines)
+
+
+def format_rate(games: int, seconds: float) -> str:
+    """How fast games went, readable at any speed: ``234 games/s``, ``2.50 games/s``,
+    ``0.031 games/s, 32.3 s/game``.
+    """
+    if games <= 0:
+        return "no games"
+    if seconds <= 0:
+        return f"{games} games in no measurable time"
+    rate = games / seconds
+    if rate >= 100:
+        return f"{rate:.0f} games/s"
+    if rate >= 1:
+        return f"{rate:.2f} games/s"
+    per_game = seconds / games
+    per_game_text = f"{per_game:.1f} s/game" if per_game < 600 else f"{per_game / 60:.1f} min/game"
+    return f"{rate:.3g} games/s, {per_game_text}"

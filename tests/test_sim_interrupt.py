@@ -1,0 +1,186 @@
+"""Stopping a tournament: Ctrl-C keeps every finished game and leaves no process; --jobs fits the machine."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from stoneage.core.record import load_record, replay
+from stoneage.sim import GameResult, TournamentConfig, TournamentError, run_tournament
+from stoneage.sim.config import available_cpus, validate
+from stoneage.sim.errors import JobsError
+from stoneage.sim.stats import format_rate
+
+HANG_GUARD = 120
+"""Seconds after which a test gives up on a process (a guard against hangs, not a speed limit)."""
+
+
+def children_of(pid: int) -> list[int]:
+    """The live child processes of ``pid``, from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie waiting to be reaped does not count)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> None:
+    """Wait until ``path`` holds ``count`` complete lines (or fail if the process ends first)."""
+    deadline = time.monotonic() + HANG_GUARD
+    while time.monotonic() < deadline:
+        if path.exists() and path.read_text().count("\n") >= count:
+            return
+        if process.poll() is not None:
+            pytest.fail(f"the tournament ended before writing {count} games: {process.communicate()}")
+        time.sleep(0.02)
+    process.kill()
+    pytest.fail(f"no {count} games written within {HANG_GUARD} s")
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
+
+
+@needs_proc
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_stops_the_tournament_and_keeps_every_finished_game(tmp_path: Path, jobs: int) -> None:
+    if jobs > available_cpus():
+        pytest.skip(f"needs {jobs} CPUs")
+    out, records = tmp_path / "results.jsonl", tmp_path / "records"
+    games = 200_000
+    process = subprocess.Popen(
+        [sys.executable, "-m", "stoneage", "tournament", "--bots", "random,random,random", "--games", str(games),
+         "--jobs", str(jobs), "--out", str(out), "--records", str(records)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    try:
+        wait_for_lines(out, 3, process)
+        workers = children_of(process.pid)
+        assert len(workers) == (jobs if jobs > 1 else 0)
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.05)
+        process.send_signal(signal.SIGINT)  # an impatient second Ctrl-C changes nothing
+        stdout, stderr = process.communicate(timeout=HANG_GUARD)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    lines = out.read_text().splitlines()
+    assert f"interrupted after {len(lines)} of {games} games" in stderr
+    assert 3 <= len(lines) < games
+    results = [GameResult.from_json(json.loads(line)) for line in lines]
+    indices = [result.index for result in results]
+    assert indices == sorted(set(indices))
+    assert sorted(path.name for path in records.iterdir()) == [f"game-{i:05d}.json" for i in indices]
+    for result in (results[0], results[-1]):
+        _, state = replay(load_record(records / f"game-{result.index:05d}.json"))
+        assert state.scores() == result.scores
+    assert "Played" not in stdout
+    assert [pid for pid in workers if alive(pid)] == []
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the failing game is patched in by fork")
+def test_a_game_that_fails_in_a_worker_is_reported_and_the_workers_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    if available_cpus() < 2:
+        pytest.skip("needs 2 CPUs")
+    from stoneage.sim import runner
+
+    real = runner.play_game
+
+    def failing(config: TournamentConfig, index: int, keep: bool = False) -> GameResult:
+        if index == 3:
+            raise ValueError("a broken bot")
+        return real(config, index, keep)
+
+    monkeypatch.setattr(runner, "play_game", failing)
+    before = set(children_of(os.getpid()))
+    with pytest.raises(TournamentError, match="game 3 failed in a worker process: ValueError: a broken bot"):
+        run_tournament(TournamentConfig(bots=("random", "random"), games=8, jobs=2))
+    assert set(children_of(os.getpid())) <= before
+
+
+def test_games_arrive_one_by_one_in_finishing_order_and_return_sorted() -> None:
+    if available_cpus() < 2:
+        pytest.skip("needs 2 CPUs")
+    seen: list[int] = []
+    outcome = run_tournament(TournamentConfig(bots=("random", "random"), games=7, jobs=2, seed=3),
+                             on_game=lambda result: seen.append(result.index))
+    assert sorted(seen) == list(range(7))
+    assert [result.index for result in outcome.results] == list(range(7))
+    alone = run_tournament(TournamentConfig(bots=("random", "random"), games=7, seed=3))
+    assert [r.outcome() for r in outcome.results] == [r.outcome() for r in alone.results]
+
+
+# --- --jobs fits the machine ----------------------------------------------------------------------------
+
+
+def test_more_jobs_than_cpus_is_a_typed_error_on_the_command_line() -> None:
+    too_many = available_cpus() + 1
+    result = subprocess.run(
+        [sys.executable, "-m", "stoneage", "tournament", "--bots", "random,random", "--games", "2",
+         "--jobs", str(too_many)],
+        capture_output=True, text=True, timeout=HANG_GUARD, check=False,
+    )
+    assert result.returncode == 2
+    assert f"--jobs {too_many} asks for {too_many} worker processes" in result.stderr
+    assert f"use --jobs {available_cpus()} or less" in result.stderr
+    assert "Traceback" not in result.stderr and "Tournament:" not in result.stdout
+
+
+def test_the_jobs_cap_is_the_cpu_count_unless_a_ray_cluster_is_named() -> None:
+    cpus = available_cpus()
+    validate(TournamentConfig(bots=("random", "random"), jobs=cpus))
+    with pytest.raises(JobsError, match=f"this machine has {cpus} CPU"):
+        validate(TournamentConfig(bots=("random", "random"), jobs=cpus + 1))
+    with pytest.raises(JobsError, match="local Ray instance"):
+        validate(TournamentConfig(bots=("random", "random"), jobs=5000, backend="ray"))
+    validate(TournamentConfig(bots=("random", "random"), jobs=5000, backend="ray", ray_address="head:6379"))
+
+
+# --- the rate line and the parsers ----------------------------------------------------------------------
+
+
+def test_slow_tournaments_still_show_their_rate() -> None:
+    assert format_rate(30, 968.0) == "0.031 games/s, 32.3 s/game"
+    assert format_rate(2, 1500.0) == "0.00133 games/s, 12.5 min/game"
+    assert format_rate(6, 2.4) == "2.50 games/s"
+    assert format_rate(1000, 4.0) == "250 games/s"
+    assert format_rate(0, 3.0) == "no games"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("tournament", "--bots", "random,random", "--gam", "2"),
+        ("tournament-game", "--bots", "random,random", "--ind", "0"),
+    ],
+)
+def test_option_abbreviations_are_refused(args: tuple[str, ...]) -> None:
+    result = subprocess.run([sys.executable, "-m", "stoneage", *args], capture_output=True, text=True,
+                            timeout=HANG_GUARD, check=False)
+    assert result.returncode == 2
+    assert "unrecognized arguments" in result.stderr or "required" in result.stderr
+    assert "Tournament:" not in result.stdout and "Game 0" not in result.stdout
