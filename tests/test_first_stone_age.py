@@ -29,6 +29,7 @@ from stoneage import (
     GameOptionError,
     IllegalActionError,
     NotationError,
+    PlayerError,
     RecordError,
     StateFormatError,
     game_names,
@@ -735,6 +736,8 @@ def test_a_record_with_a_bad_action_raises_record_error() -> None:
         replay(record)
 
 
-def test_observation_of_a_non_seat_is_rejected() -> None:
-    with pytest.raises(ValueError, match=r"player must be a seat 0\.\.1"):
+def test_observation_of_a_non_seat_is_a_player_error() -> None:
+    with pytest.raises(PlayerError, match=r"player must be a seat 0\.\.1"):
         new_game().observation(2)
+    with pytest.raises(PlayerError, match="player must be a seat"):
+        new_game().resample_from_infostate(-1, random.Random(0))

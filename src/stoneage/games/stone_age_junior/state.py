@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from stoneage.core.contract import OMNISCIENT
 from stoneage.games.family.state import (
     GAME_END,
     NEXT_TURN,
@@ -284,6 +285,13 @@ class StoneAgeJuniorState(FamilyState):
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat: huts built (the only thing that scores) and the total."""
         return [{"huts": len(b), "total": len(b)} for b in self.built]
+
+    def describe_for(self, action: int, viewer: int) -> str:
+        """``describe(action)``, but a goods card drawn face down is named only to its holder and
+        to an omniscient viewer; everyone else reads that a card was taken."""
+        if self.stage == DRAW_CARD and viewer not in (self.cur, OMNISCIENT):
+            return f"  Player {self.cur + 1} takes the top goods card of the pile face down"
+        return self.describe(action)
 
     # --- queries -------------------------------------------------------------------------------
 
