@@ -291,6 +291,7 @@ def test_the_ray_backend_without_ray_says_how_to_install_it() -> None:
         (("--bots", "random,random", "--out", "results.txt"), "use a .jsonl or .csv name"),
         (("--bots", "random,random", "--plot", "plot.xyz"), "plot file"),
         (("--bots", "random,random", "--variant", "flying"), "unknown variant"),
+        (("--bots", "memory,random"), "plays first_stone_age only, not stone_age"),
     ],
 )
 def test_bad_input_exits_2_with_a_message_and_no_traceback(args: tuple[str, ...], message: str) -> None:
