@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import pytest
 
-from stoneage import CHANCE, TERMINAL, IllegalActionError, load_game
+from stoneage import CHANCE, TERMINAL, IllegalActionError, NotationError, load_game
 from stoneage.core.contract import State
 from stoneage.core.record import make_record, replay
 from stoneage.core.registry import game_info
@@ -184,6 +184,18 @@ def test_a_record_replays_to_the_same_state(case: Case, seed: int) -> None:
 
 
 # --- bad input ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_text_that_names_no_action_and_a_number_outside_the_space_raise_notation_error(name: str) -> None:
+    game = load_game(name)
+    state = game.new_initial_state()
+    for text in ("", "   ", "fly away", "roll 999", "\x00", "é"):
+        with pytest.raises(NotationError):
+            state.string_to_action(text)
+    for action in (-1, game.num_distinct_actions(), 2**70):
+        with pytest.raises(NotationError):
+            state.action_to_string(action)
 
 
 def _not_actions(size: int) -> list[object]:
