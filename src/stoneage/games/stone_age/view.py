@@ -51,7 +51,7 @@ if TYPE_CHECKING:
 __all__ = ["Holdings", "Table", "holdings", "occupied", "placed", "table"]
 
 _ONE_USE = tuple(
-    tuple(v for i, v in reversed(list(enumerate(ONE_USE_VALUES))) if mask >> i & 1)
+    tuple(v for i, v in enumerate(ONE_USE_VALUES) if mask >> i & 1)
     for mask in range(1 << len(ONE_USE_VALUES))
 )
 _new = tuple.__new__
@@ -76,11 +76,13 @@ class Holdings(NamedTuple):
     ready_tools: int
     """Value of the tool tiles not yet used this round."""
     one_use_tools: tuple[int, ...]
-    """Values of the unused one-use tools, highest first."""
+    """Values of the unused one-use tools, lowest first."""
     two_resources: int
     """Unused cards that give two resources of one's choice (0 or 1)."""
     cards: int
-    """Bitmask of the face-up civilization cards (bit ``id - 1``)."""
+    """Bitmask of the civilization cards bought (bit ``id - 1``). They lie face down unless the
+    ``open_cards`` variant is on, but everyone saw them bought from the display, so any seat
+    that remembers the game knows them."""
     face_down: int
     """How many face-down extra cards the seat holds (anyone may count them)."""
     secret_cards: int
