@@ -1,21 +1,56 @@
-"""The engine benchmark behind ``stoneage bench``: random games, steps, clone cost, memory."""
+"""The engine benchmark behind ``stoneage bench``: for any registered game, random-game throughput,
+steps, clone cost, state size, and how long bots take per decision; saved as JSON and compared.
+"""
 
 from __future__ import annotations
 
+import argparse
+import inspect
+import json
+import platform
 import random
 import statistics
+import sys
 import time
 import tracemalloc
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from importlib import import_module
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import Any
 
 from stoneage.core.contract import State
-from stoneage.core.registry import load_game
+from stoneage.core.errors import StoneAgeError
+from stoneage.core.registry import game_info, game_names, load_game
+
+FORMAT = 1
+"""Version of the ``--json`` file."""
+DEFAULT_BOTS = ("random", "greedy")
+
+
+class BenchError(StoneAgeError):
+    """A bad ``bench`` setting: bots, players, options, or a results file that cannot be used."""
+
+
+@dataclass
+class BotTiming:
+    """How long one bot takes per decision on the same sampled positions."""
+
+    bot: str
+    decisions: int = 0
+    median_ms: float = 0.0
+    worst_ms: float = 0.0
+    iterations_per_second: float | None = None
+    """Search iterations per second, for bots that report ``last_iterations`` (MCTS)."""
+    note: str = ""
+    """Why the bot was skipped (it plays other games only), else empty."""
 
 
 @dataclass
 class BenchResult:
-    """Throughput of uniform-random complete games for one player count."""
+    """One game at one player count: throughput of uniform-random complete games, and bot timings."""
 
     players: int
     games: int
@@ -24,6 +59,51 @@ class BenchResult:
     steps_per_game: float
     clone_microseconds: float
     state_bytes: float
+    game: str = "stone_age"
+    expansions: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    bots: list[BotTiming] = field(default_factory=list)
+
+    def key(self) -> str:
+        """What a comparison matches on: game, options and players."""
+        options = "+".join((*self.expansions, *self.variants)) or "base"
+        return f"{self.game}/{options}/{self.players}p"
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["expansions"], data["variants"] = list(self.expansions), list(self.variants)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> BenchResult:
+        values = dict(data)
+        values["expansions"] = tuple(values.get("expansions", ()))
+        values["variants"] = tuple(values.get("variants", ()))
+        values["bots"] = [BotTiming(**bot) for bot in values.get("bots", ())]
+        return cls(**values)
+
+
+# --- the engine -----------------------------------------------------------------------------------------
+
+
+def build(games: Sequence[str] = ()) -> str:
+    """Which build of the engine runs: ``pure Python``, ``compiled`` or ``mixed (...)``.
+
+    Looks at the module of each game's class and state class: a compiled extension's file ends in
+    one of ``importlib.machinery.EXTENSION_SUFFIXES`` (``.so``, ``.pyd``), Python source in ``.py``.
+    """
+    compiled: list[str] = []
+    python: list[str] = []
+    for name in games or game_names():
+        game = load_game(name, players=game_info(name).min_players)
+        for module_name in {type(game).__module__, type(game.new_initial_state()).__module__}:
+            path = getattr(import_module(module_name), "__file__", "") or ""
+            (compiled if path.endswith(tuple(EXTENSION_SUFFIXES)) else python).append(module_name)
+    if not compiled:
+        return "pure Python"
+    if not python:
+        return "compiled"
+    return f"mixed (compiled: {', '.join(sorted(compiled))})"
 
 
 def play_random(state: State, rng: random.Random) -> int:
@@ -38,18 +118,44 @@ def play_random(state: State, rng: random.Random) -> int:
     return steps
 
 
-def mid_game_state(players: int, seed: int, steps: int = 300, expansions: Sequence[str] = ()) -> State:
-    """A state ``steps`` random steps into a game."""
-    state = load_game("stone_age", players=players, seed=seed, expansions=expansions).new_initial_state()
+def random_game_states(game: str, players: int, seed: int, expansions: Sequence[str] = (),
+                       variants: Sequence[str] = ()) -> list[State]:
+    """Every state of one uniform-random game, from the first to the last."""
+    state = load_game(game, players=players, seed=seed, expansions=list(expansions),
+                      variants=list(variants)).new_initial_state()
     rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
+    states = [state.clone()]
+    while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(state.sample_chance_outcome())
         else:
             state.apply_action(rng.choice(state.legal_actions()))
-    return state
+        states.append(state.clone())
+    return states
+
+
+def mid_game_state(players: int, seed: int, steps: int = 300, expansions: Sequence[str] = (),
+                   game: str = "stone_age", variants: Sequence[str] = ()) -> State:
+    """A state ``steps`` random steps into a game (or its middle, if the game is shorter)."""
+    states = random_game_states(game, players, seed, expansions, variants)
+    return states[min(steps, len(states) // 2)]
+
+
+def decision_positions(game: str, players: int, seed: int, count: int, expansions: Sequence[str] = (),
+                       variants: Sequence[str] = ()) -> list[State]:
+    """``count`` positions where a player has a real choice (two legal actions or more), spread
+    evenly over uniform-random games."""
+    positions: list[State] = []
+    for attempt in range(100):
+        states = random_game_states(game, players, seed + attempt, expansions, variants)
+        positions += [s for s in states if not s.is_terminal() and not s.is_chance_node()
+                      and len(s.legal_actions()) > 1]
+        if len(positions) >= count:
+            break
+    if not positions:
+        return []
+    step = len(positions) / count
+    return [positions[int(i * step)] for i in range(min(count, len(positions)))]
 
 
 def clone_cost(state: State, repeat: int = 20000) -> float:
@@ -74,16 +180,65 @@ def state_memory(state: State, copies: int = 10000) -> float:
     return (after - before) / copies
 
 
-def bench(players: int, games: int, seed: int = 0, expansions: Sequence[str] = ()) -> BenchResult:
-    """Time ``games`` uniform-random complete games of ``players`` (with these expansions)."""
-    game_list = [load_game("stone_age", players=players, seed=seed + i, expansions=expansions)
-                 for i in range(games)]
+# --- bots -----------------------------------------------------------------------------------------------
+
+
+def make_bench_bot(spec: str, game: str, seed: int = 0) -> Any:
+    """The bot ``stoneage.bots.make_bot`` gives for ``spec`` (for ``game``, if it takes a game)."""
+    from stoneage.bots.registry import make_bot
+
+    if "game" in inspect.signature(make_bot).parameters:
+        return make_bot(spec, seed, game=game)  # type: ignore[call-arg]
+    return make_bot(spec, seed)
+
+
+def time_bot(spec: str, game: str, positions: Sequence[State], seed: int = 0) -> BotTiming:
+    """Time ``spec``'s ``step`` on each position (a fresh clone each time)."""
+    bot = make_bench_bot(spec, game, seed)
+    games = getattr(bot, "games", None)  # a bot made for some games only says which
+    if games is not None and game not in games:
+        return BotTiming(spec, note=f"skipped: plays {' and '.join(games)} only")
+    times: list[float] = []
+    iterations = 0
+    searched = 0.0
+    for position in positions:
+        state = position.clone()
+        player = state.current_player()
+        start = time.perf_counter()
+        bot.step(state, player)
+        elapsed = time.perf_counter() - start
+        times.append(elapsed)
+        done = getattr(bot, "last_iterations", None)
+        if isinstance(done, int) and done > 0:
+            iterations += done
+            searched += elapsed
+    if not times:
+        return BotTiming(spec, note="skipped: no decision positions")
+    return BotTiming(
+        bot=spec,
+        decisions=len(times),
+        median_ms=statistics.median(times) * 1e3,
+        worst_ms=max(times) * 1e3,
+        iterations_per_second=iterations / searched if searched > 0 else None,
+    )
+
+
+# --- one measurement ------------------------------------------------------------------------------------
+
+
+def bench(players: int, games: int, seed: int = 0, expansions: Sequence[str] = (), game: str = "stone_age",
+          variants: Sequence[str] = (), bots: Sequence[str] = (), positions: int = 25) -> BenchResult:
+    """Time ``games`` uniform-random complete games of ``game`` at ``players``, then each bot of ``bots``
+    on ``positions`` decision positions."""
+    game_list = [load_game(game, players=players, seed=seed + i, expansions=list(expansions),
+                           variants=list(variants)) for i in range(games)]
     steps = 0
     start = time.perf_counter()
-    for i, game in enumerate(game_list):
-        steps += play_random(game.new_initial_state(), random.Random(seed + i))
+    for i, loaded in enumerate(game_list):
+        steps += play_random(loaded.new_initial_state(), random.Random(seed + i))
     elapsed = time.perf_counter() - start
-    mid = mid_game_state(players, seed, expansions=expansions)
+    mid = mid_game_state(players, seed, expansions=expansions, game=game, variants=variants)
+    sample = decision_positions(game, players, seed, positions, expansions, variants) if bots else []
     return BenchResult(
         players=players,
         games=games,
@@ -92,4 +247,193 @@ def bench(players: int, games: int, seed: int = 0, expansions: Sequence[str] = (
         steps_per_game=steps / games,
         clone_microseconds=clone_cost(mid),
         state_bytes=state_memory(mid),
+        game=game,
+        expansions=tuple(expansions),
+        variants=tuple(variants),
+        bots=[time_bot(spec, game, sample, seed) for spec in bots],
     )
+
+
+# --- the command ----------------------------------------------------------------------------------------
+
+
+def _positive(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, not {text!r}")
+    return int(text)
+
+
+def _player_list(text: str) -> list[int]:
+    counts = []
+    for part in text.split(","):
+        if not (part.strip().isascii() and part.strip().isdigit()):
+            raise argparse.ArgumentTypeError(f"players is a list of counts like 2,3,4, not {text!r}")
+        counts.append(int(part))
+    return counts
+
+
+def split_specs(text: str) -> list[str]:
+    """``"mcts:iterations=100,c=1.4,greedy"`` -> ``["mcts:iterations=100,c=1.4", "greedy"]``
+    (a part with ``=`` but no ``:`` continues the spec before it)."""
+    specs: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if specs and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        elif part:
+            specs.append(part)
+    return specs
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``stoneage bench``."""
+    parser.add_argument("--game", action="append", choices=[*game_names(), "all"], metavar="NAME",
+                        help=f"game to measure, repeatable, or all (default stone_age): {', '.join(game_names())}")
+    parser.add_argument("--games", type=_positive, default=200, help="random games per player count (default 200)")
+    parser.add_argument("--players", type=_player_list, metavar="N[,N...]",
+                        help="player counts, e.g. 2,3,4 (default: every count the game allows)")
+    parser.add_argument("--seed", type=_seed, default=0)
+    parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
+                        help="an expansion of the game, e.g. mammoth (repeatable)")
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME",
+                        help="a house rule of the game, e.g. hunt_repeat (repeatable)")
+    parser.add_argument("--bots", type=split_specs, default=list(DEFAULT_BOTS), metavar="SPEC,SPEC,...",
+                        help="bots whose decision time to measure (default random,greedy; none: --bots '')")
+    parser.add_argument("--positions", type=_positive, default=25,
+                        help="decision positions each bot is timed on (default 25)")
+    parser.add_argument("--json", metavar="FILE", help="also write the results to FILE (JSON), for --compare")
+    parser.add_argument("--compare", metavar="FILE", help="print each number's ratio to an earlier --json FILE")
+
+
+def check_options(game: str, players: Sequence[int] | None, expansions: Sequence[str],
+                  variants: Sequence[str]) -> list[int]:
+    """The player counts to measure, after checking them and the options against the game's description."""
+    info = game_info(game)
+    counts = list(players) if players else list(range(info.min_players, info.max_players + 1))
+    for count in counts:
+        info.resolve({"players": count, "expansions": list(expansions), "variants": list(variants)})
+    return counts
+
+
+def load_bench_file(path: str) -> dict[str, Any]:
+    """An earlier ``--json`` file."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BenchError(f"cannot read {path!r}: {error.strerror}") from None
+    except ValueError as error:
+        raise BenchError(f"{path!r} is not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("results"), list):
+        raise BenchError(f"{path!r} is not a 'stoneage bench --json' file (format {FORMAT})")
+    return data
+
+
+def _number(value: float | None, digits: int) -> str:
+    return "-" if value is None else f"{value:,.{digits}f}"
+
+
+def format_throughput(results: Sequence[BenchResult]) -> list[str]:
+    lines = [f"{'players':>7} {'games':>6} {'games/s':>9} {'steps/s':>10} {'steps/game':>11} "
+             f"{'clone µs':>9} {'state B':>8}"]
+    for r in results:
+        lines.append(f"{r.players:>7} {r.games:>6} {r.games_per_second:>9.1f} {r.steps_per_second:>10.0f} "
+                     f"{r.steps_per_game:>11.1f} {r.clone_microseconds:>9.2f} {r.state_bytes:>8.0f}")
+    return lines
+
+
+def format_bots(results: Sequence[BenchResult]) -> list[str]:
+    width = max((len(t.bot) for r in results for t in r.bots), default=3)
+    lines = [f"{'players':>7}  {'bot':<{width}} {'decisions':>9} {'median ms':>10} {'worst ms':>9} {'mcts it/s':>10}"]
+    for r in results:
+        for t in r.bots:
+            if t.note:
+                lines.append(f"{r.players:>7}  {t.bot:<{width}} {t.note}")
+                continue
+            lines.append(f"{r.players:>7}  {t.bot:<{width}} {t.decisions:>9} {t.median_ms:>10.3f} "
+                         f"{t.worst_ms:>9.3f} {_number(t.iterations_per_second, 0):>10}")
+    return lines
+
+
+def format_comparison(results: Sequence[BenchResult], earlier: dict[str, Any], path: str) -> list[str]:
+    """Per game and player count, new / old for each number (throughput: above 1 is faster;
+    costs: below 1 is cheaper)."""
+    old = {BenchResult.from_json(item).key(): BenchResult.from_json(item) for item in earlier["results"]}
+    lines = [f"Compared with {path} ({earlier.get('date', '?')}, {earlier.get('build', '?')}): new / old",
+             f"{'':<28} {'games/s':>8} {'steps/s':>8} {'clone':>8} {'state':>8}  bot median ms"]
+    for r in results:
+        before = old.get(r.key())
+        if before is None:
+            lines.append(f"{r.key():<28} not in the earlier run")
+            continue
+        bots = []
+        earlier_bots = {t.bot: t for t in before.bots if not t.note}
+        for t in r.bots:
+            previous = earlier_bots.get(t.bot)
+            if not t.note and previous is not None and previous.median_ms > 0:
+                bots.append(f"{t.bot} ×{t.median_ms / previous.median_ms:.2f}")
+        lines.append(f"{r.key():<28} {_ratio(r.games_per_second, before.games_per_second):>8} "
+                     f"{_ratio(r.steps_per_second, before.steps_per_second):>8} "
+                     f"{_ratio(r.clone_microseconds, before.clone_microseconds):>8} "
+                     f"{_ratio(r.state_bytes, before.state_bytes):>8}  {', '.join(bots) or '-'}")
+    lines.append("(games/s and steps/s above 1 are faster; clone, state and bot times below 1 are cheaper)")
+    return lines
+
+
+def _ratio(new: float, old: float) -> str:
+    return f"×{new / old:.2f}" if old > 0 else "-"
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """``stoneage bench``: measure, print, and optionally save and compare."""
+    names = game_names() if args.game and "all" in args.game else list(dict.fromkeys(args.game or ["stone_age"]))
+    plan = [(name, check_options(name, args.players, args.expansion, args.variant)) for name in names]
+    for spec in args.bots:
+        make_bench_bot(spec, names[0])  # an unknown bot or parameter fails before anything is measured
+    earlier = load_bench_file(args.compare) if args.compare else None
+    if args.json:
+        _check_writable(args.json)
+    engine = build(names)
+    results: list[BenchResult] = []
+    for index, (name, counts) in enumerate(plan):
+        rows = [bench(count, args.games, args.seed, args.expansion, name, args.variant, args.bots, args.positions)
+                for count in counts]
+        results += rows
+        options = ", ".join([*args.expansion, *args.variant]) or "base game"
+        if index:
+            print()
+        print("\n".join(format_throughput(rows)))
+        print(f"  {name} ({options}): {args.games} uniform-random games per player count, one process")
+        if args.bots:
+            print()
+            print("\n".join(format_bots(rows)))
+            print(f"  {name}: each bot timed on the same {args.positions} decision positions from random games")
+    print(f"\nEngine: {engine}; {platform.python_implementation()} {platform.python_version()} "
+          f"on {platform.machine()}")
+    if earlier is not None:
+        print()
+        print("\n".join(format_comparison(results, earlier, args.compare)))
+    if args.json:
+        document = {"format": FORMAT, "date": date.today().isoformat(), "build": engine,
+                    "python": f"{platform.python_implementation()} {platform.python_version()}",
+                    "machine": platform.machine(), "argv": sys.argv[1:],
+                    "results": [r.to_json() for r in results]}
+        Path(args.json).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        print(f"\nResults written to {args.json} (compare a later run with: stoneage bench ... --compare {args.json})")
+    return 0
+
+
+def _check_writable(path: str) -> None:
+    target = Path(path)
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise BenchError(f"cannot write {path!r}: {error.strerror}") from None
+    if not existed:
+        target.unlink()

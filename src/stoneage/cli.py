@@ -145,15 +145,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from stoneage.bench import bench
+    from stoneage.bench import run_command
 
-    print(f"{'players':>7} {'games':>6} {'games/s':>9} {'steps/s':>10} {'steps/game':>11} "
-          f"{'clone µs':>9} {'state B':>8}")
-    for players in args.players:
-        r = bench(players, args.games, args.seed, args.expansion)
-        print(f"{r.players:>7} {r.games:>6} {r.games_per_second:>9.1f} {r.steps_per_second:>10.0f} "
-              f"{r.steps_per_game:>11.1f} {r.clone_microseconds:>9.2f} {r.state_bytes:>8.0f}")
-    return 0
+    return run_command(args)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -179,11 +173,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="also print every step of the game, as the event stream tells it")
     rep.set_defaults(run=cmd_replay)
 
-    ben = commands.add_parser("bench", help="measure engine speed (random games, clone, memory)")
-    ben.add_argument("--games", type=_positive, default=200, help="games per player count (default 200)")
-    ben.add_argument("--players", type=_player_list, default=[2, 3, 4], help="e.g. 2,3,4 (default)")
-    ben.add_argument("--seed", type=_seed, default=0)
-    ben.add_argument("--expansion", action="append", default=[], metavar="NAME", help="e.g. mammoth (repeatable)")
+    from stoneage.bench import add_arguments as add_bench_arguments
+
+    ben = commands.add_parser("bench", help="measure engine and bot speed (random games, clone, memory, decisions)",
+                              description="Measure any game's engine (uniform-random games, steps, clone cost, "
+                              "state size) and bots' decision times; save with --json, compare with --compare.",
+                              allow_abbrev=False)
+    add_bench_arguments(ben)
     ben.set_defaults(run=cmd_bench)
     for module_name in PLUGINS:
         if find_spec(module_name) is not None:
