@@ -95,8 +95,11 @@ class Session:
         """The bot spec the hint key asks (the kit's hint bot)."""
         self.saved_at: int | None = None
         """The move number at which the game was last saved (or resumed from a saved record)."""
+        self.resumed = False
+        """Whether the game was resumed from a record."""
         self.last_human = next((s for s, spec in enumerate(self.seats) if spec == HUMAN), 0)
-        self.log.append(f"== Round {self._round} ==")
+        if isinstance(getattr(self.state, "round", None), int):  # a game that counts rounds
+            self.log.append(f"== Round {self._round} ==")
 
     # --- making and resuming ------------------------------------------------------------------
 
@@ -134,6 +137,7 @@ class Session:
         session._undo.clear()
         session.log.append(f"-- resumed after {len(record['actions'])} actions --")
         session.saved_at = session.state.move_number()  # what is on the table is what was saved
+        session.resumed = True
         return session
 
     def record(self) -> JSON:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.widgets import OptionList, Static
@@ -31,6 +32,10 @@ PAUSE = Binding("p", "pause", "Pause")
 KEYS = Binding("question_mark", "keys", "Keys")
 QUIT = Binding("q", "quit_game", "Quit")
 BACK = (Binding("escape", "go_back", "Back", show=False), Binding("backspace", "go_back", "Back", show=False))
+END_ACTIONS = frozenset({"save", "quit_game"})
+"""The game's own key actions that still apply once the game is over (the others leave the footer)."""
+GAME_ACTIONS = frozenset({"hint", "undo", "save", "pause", "keys", "quit_game", "notation", "pick", "go_back"})
+"""Every key action of the frame and the games (actions of textual itself are left alone)."""
 
 
 def pick_bindings(first: int) -> list[Binding]:
@@ -56,6 +61,8 @@ class GameApp(App[None]):
     """``(regular expression, style)`` highlighted in the panels as well."""
     TELL_HINT_FAILURE: ClassVar[bool] = False
     """Whether a failing hint bot is told in the status line (else the error ends the app)."""
+    MIN_SIZE: ClassVar[tuple[int, int]] = (80, 24)
+    """The smallest window (columns, rows) in which every panel fits; smaller ones get a warning."""
 
     def __init__(self, session: Session, *, delay: float, save_path: str | Path) -> None:
         super().__init__()
@@ -69,7 +76,6 @@ class GameApp(App[None]):
         self.busy = False
         """Chance or a bot is playing: people wait."""
         self._quit_armed = False
-        self._saved_at: int | None = None
 
     # --- hooks of the games -------------------------------------------------------------------
 
@@ -108,6 +114,9 @@ class GameApp(App[None]):
         """Hook: a person is to decide."""
         self.show_decision()
 
+    def after_resize(self) -> None:
+        """Hook: the window changed size (redraw what depends on it)."""
+
     # --- the flow of the game -----------------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -115,6 +124,25 @@ class GameApp(App[None]):
             self.query_one(widget_id).border_title = title
         self.first_view()
         self.advance()
+        if self.size_warning():
+            self.say(self.size_warning())
+
+    def on_resize(self, event: events.Resize) -> None:
+        warning = self.size_warning()
+        if warning:
+            self.say(warning)
+        elif self.message.startswith("The window is"):
+            self.say("")
+        self.after_resize()
+
+    def size_warning(self) -> str:
+        """A warning if the window is smaller than ``MIN_SIZE`` ("" if it is big enough)."""
+        width, height = self.size.width, self.size.height
+        need_width, need_height = self.MIN_SIZE
+        if width >= need_width and height >= need_height:
+            return ""
+        return (f"The window is {width}×{height}: {self.TITLE} needs at least {need_width}×{need_height} "
+                "(columns×rows). Enlarge it, or play line by line with --plain.")
 
     def advance(self) -> None:
         """Show the next decision, or let chance and the bots play until one (or the end)."""
@@ -156,6 +184,7 @@ class GameApp(App[None]):
     def play(self, action: int) -> None:
         """A person's decision."""
         seat = self.session.to_move()
+        self.clear_status()
         try:
             self.session.choose(action)
         except StoneAgeError as error:
@@ -180,6 +209,10 @@ class GameApp(App[None]):
         """Show a message in the status line."""
         self.message = message
         self.set_text("#status", Text(message))
+
+    def clear_status(self) -> None:
+        """A new action of a person: the last message has been read (a too-small window is still told)."""
+        self.say(self.size_warning())
 
     def set_text(self, selector: str, text: Text) -> None:
         """Show ``text`` in the Static ``selector``."""
@@ -238,8 +271,25 @@ class GameApp(App[None]):
         self.levels = []
         self.query_one("#options", OptionList).clear_options()
         self.query_one("#decide").border_title = "Game over"
-        self.set_text("#prompt", Text("\n".join([*self.result_lines(), "", self.END_HINT])))
+        lines = [self.totals_line(), "", *self.result_lines(), "", self.END_HINT]
+        self.set_text("#prompt", Text("\n".join(lines)))
+        self.refresh_bindings()  # only the keys that still apply stay in the footer
         self.refresh_view()
+
+    def totals_line(self) -> str:
+        """The final scores in one line: ``Final totals: P1 98 · P2 87 — won by Player 1 (you)``."""
+        session = self.session
+        totals = " · ".join(f"{short} {score}" for short, score in zip(session.short, session.state.scores(),
+                                                                        strict=True))
+        winners = self.winners()
+        won = f" — won by {' and '.join(winners)}" if winners else " — nobody wins"
+        return f"Final totals: {totals}{won}"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Once the game is over only saving and quitting apply: the other keys leave the footer."""
+        session: Session | None = getattr(self, "session", None)
+        over = session is not None and session.over
+        return not (over and action in GAME_ACTIONS and action not in END_ACTIONS)
 
     # --- options --------------------------------------------------------------------------------
 
@@ -259,6 +309,7 @@ class GameApp(App[None]):
             return
         choice = level[index]
         if choice.is_group:
+            self.clear_status()
             self.levels.append(choice.children)
             self.fill_options()
             return
@@ -281,6 +332,7 @@ class GameApp(App[None]):
 
     def action_go_back(self) -> None:
         if len(self.levels) > 1:
+            self.clear_status()
             self.levels.pop()
             self.fill_options()
 
@@ -316,7 +368,6 @@ class GameApp(App[None]):
         except OSError as error:
             self.say(f"Could not save to {str(self.save_path)!r}: {error.strerror or error}")
             return
-        self._saved_at = self.session.state.move_number()
         self.say(f"Saved to {self.save_path} — continue later with: stoneage play --resume {self.save_path}")
 
     def action_pause(self) -> None:
@@ -327,8 +378,7 @@ class GameApp(App[None]):
             self.advance()
 
     def action_quit_game(self) -> None:
-        saved = self._saved_at == self.session.state.move_number()
-        if self.session.over or saved or self._quit_armed:
+        if self.session.over or self.session.is_saved() or self._quit_armed:
             self.exit()
             return
         self._quit_armed = True

@@ -61,7 +61,6 @@ class BasePlainGame:
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
         self.sleep = sleep
-        self.saved_at: int | None = None
         self.levels: list[tuple[Choice, ...]] = []
         """The options of the decision asked, then those of each sub-list opened."""
 
@@ -133,7 +132,7 @@ class BasePlainGame:
         self.say(why)
         if self.autosave:
             self.save(str(self.save_path))
-        elif self.saved_at != self.session.state.move_number():
+        elif not self.session.is_saved():
             self.say("The game was not saved (use save FILE before quitting, or --save FILE).")
         return status
 
@@ -279,5 +278,4 @@ class BasePlainGame:
         except OSError as error:
             self.say(f"Could not save to {path!r}: {error.strerror or error}.")
             return
-        self.saved_at = self.session.state.move_number()
         self.say(f"Saved to {path}; continue later with: stoneage play --resume {path}")

@@ -45,7 +45,7 @@ class GenericPlainGame(BasePlainGame):
     def _run(self) -> int:
         s = self.session
         self.greet(self.title())
-        if len(s.log) > 1:  # resumed: the last part of the log
+        if s.resumed:  # the last part of the log
             self.say(*s.log[-20:])
             self.shown = len(s.log)
         while not s.over:

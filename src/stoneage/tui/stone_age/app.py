@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -29,7 +28,7 @@ from stoneage.play.stone_age.words import (
 )
 from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
 from stoneage.tui.notation_app import NotationApp
-from stoneage.tui.stone_age.render import board_lines, mammoth_lines, players_table
+from stoneage.tui.stone_age.render import board_lines, feeding_lines, mammoth_lines, players_table
 
 KEYS_HELP = """Keys
   ↑ ↓, Enter    move in the list, choose (or click an option)
@@ -98,6 +97,7 @@ class StoneAgeApp(NotationApp):
     GROUP_MARK = " ▸"
     END_HINT = "Press q to quit, s to save the game record."
     TELL_HINT_FAILURE = True
+    MIN_SIZE = (100, 30)
 
     def __init__(self, session: Session, *, delay: float = 0.6, save_path: str | Path = "stoneage-game.json") -> None:
         super().__init__(session, delay=delay, save_path=save_path)
@@ -142,7 +142,7 @@ class StoneAgeApp(NotationApp):
         self.call_after_refresh(self.write_log)
         self.call_after_refresh(self.refresh_view)  # again, now that the panels have their sizes
 
-    def on_resize(self, event: events.Resize) -> None:
+    def after_resize(self) -> None:
         self.refresh_view()
 
     # --- the flow of the game -----------------------------------------------------------------
@@ -253,6 +253,7 @@ class StoneAgeApp(NotationApp):
                       *(f"  {face}: {what}" for face, what in DIE_FACES.items())]
         elif stage == "feed":
             lines += ["Feeding: each figure eats 1 food; agriculture gives that much food first.",
+                      *feeding_lines(obs["players"][self.menu.seat], obs["pending"]["shortfall"]),
                       "Pay the shortfall with resources, or lose all your food and take −10 points."]
         elif stage == "tools":
             lines += ["Add ready tool tiles (each once a round) and one-use tools to the roll.",

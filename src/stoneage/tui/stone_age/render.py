@@ -101,6 +101,29 @@ def _cards_summary(data: Obs, verbose: bool) -> tuple[str, str]:
     return green_text, " ".join(f"{SAND_LETTERS[k]}{n}" for k, n in sand.items()) or "—"
 
 
+def food_needed(data: Obs) -> int:
+    """The food a player must pay at the next feeding: a food per figure, less what agriculture gives."""
+    return max(0, int(data["figures"]) - int(data["agriculture"]))
+
+
+def food_needed_cell(data: Obs) -> str:
+    """``"3 ok"`` when the food held covers the next feeding, else ``"5 (2 short)"``."""
+    need, held = food_needed(data), int(data["food"])
+    return f"{need} ok" if held >= need else f"{need} ({need - held} short)"
+
+
+def feeding_lines(data: Obs, shortfall: int | None = None) -> list[str]:
+    """The feeding in words: figures, agriculture, the food needed and the food held. ``shortfall``:
+    at the feeding decision, when the food held has already been eaten and this much is missing."""
+    need = food_needed(data)
+    intro = f"Food needed: {data['figures']} figures − agriculture {data['agriculture']} = {need}"
+    if shortfall is not None:
+        return [f"{intro}; your food covered {need - shortfall}, so {shortfall} food short."]
+    held = int(data["food"])
+    enough = "enough" if held >= need else f"{need - held} short"
+    return [f"{intro}; you hold {held} food ({enough})."]
+
+
 def player_rows(data: Obs, verbose: bool = False) -> list[tuple[str, str]]:
     """(label, value) rows for one player's board; ``verbose`` spells out cards and buildings."""
     res = data["resources"]
@@ -116,6 +139,7 @@ def player_rows(data: Obs, verbose: bool = False) -> list[tuple[str, str]]:
     return [
         ("figures", f"{data['figures']}" + (f" ({data['unplaced']} home)" if data["unplaced"] else "")),
         ("food", str(data["food"])),
+        *([] if verbose else [("food needed", food_needed_cell(data))]),
         ("wood", str(res["wood"])),
         ("clay", str(res["clay"])),
         ("stone", str(res["stone"])),

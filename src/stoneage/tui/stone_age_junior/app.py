@@ -88,6 +88,7 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
     PASS_NOTE = "The goods are hidden. Press Enter (or click) when you are ready."
     PASS_AT_START = True
     KEYS_HELP = KEYS_HELP
+    MIN_SIZE = (100, 30)
 
     def __init__(self, session: Session, *, delay: float = 1.5, save_path: str | Path = "stoneage-game.json",
                  hot_seat: bool | None = None, sleep: Sleep | None = None) -> None:
