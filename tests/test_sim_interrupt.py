@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -63,8 +64,10 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="re
 
 
 @needs_proc
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_ctrl_c_stops_the_tournament_and_keeps_every_finished_game(tmp_path: Path, jobs: int) -> None:
+@pytest.mark.parametrize(("jobs", "whole_group"), [(1, False), (2, False), (2, True)])
+def test_ctrl_c_stops_the_tournament_and_keeps_every_finished_game(tmp_path: Path, jobs: int,
+                                                                    whole_group: bool) -> None:
+    """``whole_group``: SIGINT to the driver and its workers at once, as a terminal's Ctrl-C does."""
     if jobs > available_cpus():
         pytest.skip(f"needs {jobs} CPUs")
     out, records = tmp_path / "results.jsonl", tmp_path / "records"
@@ -72,15 +75,23 @@ def test_ctrl_c_stops_the_tournament_and_keeps_every_finished_game(tmp_path: Pat
     process = subprocess.Popen(
         [sys.executable, "-m", "stoneage", "tournament", "--bots", "random,random,random", "--games", str(games),
          "--jobs", str(jobs), "--out", str(out), "--records", str(records)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=whole_group,
     )
+
+    def interrupt() -> None:
+        with contextlib.suppress(ProcessLookupError):  # it may have stopped already
+            if whole_group:
+                os.killpg(process.pid, signal.SIGINT)
+            else:
+                process.send_signal(signal.SIGINT)
+
     try:
         wait_for_lines(out, 3, process)
         workers = children_of(process.pid)
         assert len(workers) == (jobs if jobs > 1 else 0)
-        process.send_signal(signal.SIGINT)
+        interrupt()
         time.sleep(0.05)
-        process.send_signal(signal.SIGINT)  # an impatient second Ctrl-C changes nothing
+        interrupt()  # an impatient second Ctrl-C changes nothing
         stdout, stderr = process.communicate(timeout=HANG_GUARD)
     finally:
         if process.poll() is None:
