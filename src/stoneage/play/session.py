@@ -263,6 +263,10 @@ class Session:
         """Whether a person's decision can be taken back (nothing revealed since)."""
         return bool(self._undo)
 
+    def undo_seat(self) -> int | None:
+        """The seat whose decision ``undo()`` would take back (``None`` if nothing can be undone)."""
+        return self._undo[-1][0].current_player() if self._undo else None
+
     def undo(self) -> bool:
         """Go back to before the last decision of a person; False if nothing can be undone."""
         if not self._undo:

@@ -103,13 +103,12 @@ def register(subparsers: Any) -> None:
     play.add_argument("--expansion", action="append", default=[], choices=expansions, metavar="NAME",
                       help=f"add an expansion (repeatable): {_options_help('expansions')}")
     for name, param in _data_params().items():
-        play.add_argument(_flag(name), dest=name, metavar="FILE", help=f"{param.doc}; see docs/")
+        play.add_argument(_flag(name), dest=name, metavar="FILE", help=param.doc)
     play.add_argument("--variant", action="append", default=[], choices=variants, metavar="NAME",
                       help=f"switch on a house rule (repeatable): {_options_help('variants')}")
     play.add_argument("--delay", type=_delay, metavar="SECONDS",
-                      help="pause after each bot move and each roll or card turned up (default: the game's, "
-                           "e.g. " + ", ".join(f"{info.name} {play_kit(info.name).delay:g}" for info in infos)
-                           + ", with a person at the table; 0 for bots only)")
+                      help="pause after each bot move and each roll or card turned up (default: the game's "
+                           "own pause with a person at the table, see docs/play.md; 0 when only bots play)")
     play.add_argument("--resume", metavar="FILE",
                       help="continue a saved game (its seats unless --seats is given); saving writes back to "
                            "FILE unless --save names another")

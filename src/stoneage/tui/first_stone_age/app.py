@@ -128,6 +128,9 @@ class FirstStoneAgeApp(HotSeatApp):
 
     # --- rendering ------------------------------------------------------------------------------
 
+    def after_resize(self) -> None:
+        self.refresh_view()  # the cards' size and the players panel follow the window
+
     def card_size(self) -> str:
         return next(size for rows, size in CARD_SIZE_BY_HEIGHT if self.size.height >= rows)
 

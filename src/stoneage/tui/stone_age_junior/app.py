@@ -158,6 +158,9 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
 
     # --- rendering ------------------------------------------------------------------------------
 
+    def after_resize(self) -> None:
+        self.refresh_view()  # the players panel turns compact in a narrow window
+
     def shown_goods(self) -> set[int]:
         """The seats whose goods are on screen now."""
         return goods_seats(self.session, self.hot_seat, self.showing)

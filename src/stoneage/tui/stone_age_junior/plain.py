@@ -47,10 +47,7 @@ def undo_allowed(session: Session, hot_seat: bool) -> bool:
     (never into another person's turn)."""
     if not session.can_undo():
         return False
-    if not hot_seat:
-        return True
-    state, _, _ = session._undo[-1]
-    return state.current_player() == session.to_move()
+    return not hot_seat or session.undo_seat() == session.to_move()
 
 
 class JuniorPlainGame(HotSeatPlainGame):
