@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from stoneage.core.record import load_record, replay
-from stoneage.sim import GameResult, TournamentConfig, TournamentError, run_tournament
+from stoneage.sim import GameResult, TournamentConfig, TournamentError, TournamentInterrupted, run_tournament
 from stoneage.sim.config import available_cpus, validate
 from stoneage.sim.errors import JobsError
 from stoneage.sim.stats import format_rate
@@ -195,3 +195,25 @@ def test_option_abbreviations_are_refused(args: tuple[str, ...]) -> None:
     assert result.returncode == 2
     assert "unrecognized arguments" in result.stderr or "required" in result.stderr
     assert "Tournament:" not in result.stdout and "Game 0" not in result.stdout
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_interrupted_run_raises_with_the_finished_games_in_index_order(jobs: int) -> None:
+    if jobs > available_cpus():
+        pytest.skip(f"needs {jobs} CPUs")
+    seen: list[int] = []
+
+    def stop_after_four(result: GameResult) -> None:
+        seen.append(result.index)
+        if len(seen) == 4:
+            raise KeyboardInterrupt
+
+    before = set(children_of(os.getpid())) if Path("/proc/self/stat").exists() else set()
+    with pytest.raises(TournamentInterrupted) as stopped:
+        run_tournament(TournamentConfig(bots=("random", "random"), games=500, jobs=jobs), on_game=stop_after_four)
+    partial = stopped.value.partial
+    kept = [result.index for result in partial.results]
+    assert kept == sorted(kept) and set(seen) == set(kept) and 4 <= len(kept) < 500
+    assert str(stopped.value) == f"interrupted after {len(kept)} of 500 games"
+    if Path("/proc/self/stat").exists():
+        assert set(children_of(os.getpid())) <= before

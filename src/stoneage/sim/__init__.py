@@ -11,7 +11,7 @@ from stoneage.sim.play import play_game
 from stoneage.sim.plots import plot
 from stoneage.sim.ratings import Rating, ratings
 from stoneage.sim.results import GameResult, load_results, write_results
-from stoneage.sim.runner import TournamentResult, run_tournament
+from stoneage.sim.runner import TournamentInterrupted, TournamentResult, run_tournament
 from stoneage.sim.schedule import GameSetup, cycle_length, setup
 from stoneage.sim.stats import BotSummary, summarize, wilson
 
@@ -22,6 +22,7 @@ __all__ = [
     "Rating",
     "TournamentConfig",
     "TournamentError",
+    "TournamentInterrupted",
     "TournamentResult",
     "cycle_length",
     "load_results",
