@@ -138,17 +138,25 @@ class _Workers:
         self.processes: list[BaseProcess] = []
         self.conns: list[Connection] = []
         self.busy: dict[Connection, int] = {}
-        with sigint_ignored():  # the workers start with Ctrl-C ignored, with no window
-            for _ in range(min(config.jobs, config.games)):
-                ours, theirs = context.Pipe()
-                inherited = [*self.conns, ours] if forking else []
-                process = context.Process(target=_worker, args=(config, theirs, inherited, os.getpid()), daemon=True)
-                process.start()
-                theirs.close()
-                self.processes.append(process)
-                self.conns.append(ours)
-                self.busy[ours] = 0
         self.next_index = 0
+        with sigint_ignored():  # the workers start with Ctrl-C ignored, with no window
+            try:
+                for _ in range(min(config.jobs, config.games)):
+                    ours, theirs = context.Pipe()
+                    self.conns.append(ours)
+                    self.busy[ours] = 0
+                    inherited = list(self.conns) if forking else []
+                    process = context.Process(target=_worker, args=(config, theirs, inherited, os.getpid()),
+                                              daemon=True)
+                    process.start()
+                    theirs.close()
+                    self.processes.append(process)
+            except OSError as error:  # out of processes or memory: stop the workers already started
+                self._end(terminate=True)
+                raise TournamentError(f"cannot start {config.jobs} worker processes: {error}") from None
+            except BaseException:
+                self._end(terminate=True)
+                raise
 
     def _feed(self, conn: Connection) -> None:
         while self.busy[conn] < IN_FLIGHT and self.next_index < self.config.games:
