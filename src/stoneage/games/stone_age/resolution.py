@@ -51,17 +51,22 @@ def resolve(state: StoneAgeState, p: int, loc: int, auto: bool = False) -> bool:
     ``auto``: the rules resolve it on their own (``p``'s last location), an automatic step.
     """
     state.cur = p
+    board = state.board
+    index = NUM_LOCATIONS + loc * state.num_players + p
     if loc >= CARD_SLOT0:
         nobody_pays = offer(state, p, loc)
         if nobody_pays:
             state.auto_step("no_purchase", p)
         elif auto:
             state.auto_step("resolve", p)
-        _take_back(state, p, loc)
+        board[loc] -= board[index]  # the figure comes back
+        board[index] = 0
         return nobody_pays
     if auto:
         state.auto_step(STEP_KINDS[loc], p)
-    count = _take_back(state, p, loc)
+    count = board[index]  # the figures come back
+    board[index] = 0
+    board[loc] -= count
     pl = state.players
     if loc <= RIVER:
         state.stage = ROLL
@@ -78,14 +83,6 @@ def resolve(state: StoneAgeState, p: int, loc: int, auto: bool = False) -> bool:
     else:  # FIELD
         agriculture_step(pl, p)
     return True
-
-
-def _take_back(state: StoneAgeState, p: int, loc: int) -> int:
-    index = NUM_LOCATIONS + loc * state.num_players + p
-    count = state.board[index]
-    state.board[index] = 0
-    state.board[loc] -= count
-    return count
 
 
 def rolled(state: StoneAgeState, total: int) -> None:
