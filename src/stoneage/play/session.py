@@ -185,6 +185,10 @@ class Session:
         """Whether nobody at the table is a person."""
         return HUMAN not in self.seats
 
+    def pause(self) -> float:
+        """Seconds a face waits after a paced step: the kit's delay with a person at the table, else 0."""
+        return 0.0 if self.all_bots() else self.kit.delay
+
     def menu(self) -> Menu:
         """The decision pending, as a menu (every legal action in it)."""
         return self.kit.decision_menu(self.state, self.names)

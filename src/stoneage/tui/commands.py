@@ -206,7 +206,7 @@ def _check_bots(seats: list[str]) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     session = make_session(args)
-    delay = args.delay if args.delay is not None else (0.0 if session.all_bots() else session.kit.delay)
+    delay = args.delay if args.delay is not None else session.pause()
     save_path = args.save or args.resume or DEFAULT_SAVE
     kit = tui_kit(session.game)
     plain = args.plain
