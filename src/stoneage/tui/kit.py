@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import Game
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.extras import install_hint
 from stoneage.core.registry import game_info, import_path
 
 if TYPE_CHECKING:
     from stoneage.tui.base_app import GameApp
     from stoneage.tui.base_plain import BasePlainGame
 
-INSTALL_HINT = 'pip install "textual>=0.80"'
-"""A command that installs what the full-screen mode needs, as written."""
 
 
 class TextualMissingError(StoneAgeError):
@@ -56,7 +55,7 @@ class TuiKit:
             if "textual" not in str(error) and "rich" not in str(error):
                 raise
             raise TextualMissingError(
-                f"the full-screen mode needs textual: {INSTALL_HINT} (or play line by line with --plain)"
+                f"the full-screen mode needs textual: {install_hint('tui')} (or play line by line with --plain)"
             ) from None
         return cls
 
