@@ -41,21 +41,11 @@ def _seed(text: str) -> int:
     return int(text)
 
 
-def _positive(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
-    return int(text)
-
-
 def option_help(kind: str) -> str:
     """Every game's expansions or variants, for a ``--help`` text: ``stone_age: a, b; ...``."""
     parts = [f"{name}: {', '.join(game_info(name).option_names(kind))}" for name in game_names()
              if game_info(name).option_names(kind)]
     return "; ".join(parts) or "none"
-
-
-def _player_list(text: str) -> list[int]:
-    return [_players(part) for part in text.split(",")]
 
 
 def print_result(state: State) -> None:

@@ -6,6 +6,7 @@ from importlib import import_module
 from types import ModuleType
 
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.extras import install_hint
 
 
 class TournamentError(StoneAgeError):
@@ -22,5 +23,5 @@ def require(module: str, extra: str) -> ModuleType:
         return import_module(module)
     except ImportError:
         raise TournamentError(
-            f"this needs the optional package {module!r}: pip install \"stoneage[{extra}]\""
+            f"this needs the optional package {module!r}: {install_hint(extra)}"
         ) from None

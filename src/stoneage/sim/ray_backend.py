@@ -10,6 +10,7 @@ import socket
 from collections.abc import Iterator
 from typing import Any
 
+from stoneage.core.extras import install_hint
 from stoneage.sim.config import TournamentConfig
 from stoneage.sim.errors import TournamentError
 from stoneage.sim.play import play_batch
@@ -20,7 +21,7 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise TournamentError('the ray backend needs Ray: pip install "stoneage[ray]"') from None
+        raise TournamentError(f"the ray backend needs Ray: {install_hint('ray')}") from None
     return ray
 
 
