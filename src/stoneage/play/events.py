@@ -42,8 +42,9 @@ class Event:
         return self.action is None
 
     def lines(self) -> list[str]:
-        """The event as log lines: the sentence, then its effects indented."""
-        return [self.text, *(f"    {line.strip()}" for line in self.effects)]
+        """The event as log lines: the sentence (chance and automatic steps indented), then its effects."""
+        indent = "" if self.kind == DECISION else "  "
+        return [indent + self.text, *(f"    {line}" for line in self.effects)]
 
     def to_json(self) -> JSON:
         """The event, JSON-ready (for the web face and event logs)."""

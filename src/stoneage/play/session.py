@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from stoneage.bots import Bot, BotSpecError, make_bot
-from stoneage.core.contract import CHANCE, JSON, Game, State
+from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
 from stoneage.core.record import make_record, replay, save_record
 from stoneage.core.registry import load_game
+from stoneage.play.events import Event, apply_with_events
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.menus import Menu
+from stoneage.play.view import View, build_view
 
 DEFAULT_GAME = "stone_age"
 """The game played when none is named."""
@@ -86,6 +88,8 @@ class Session:
         self.names = seat_names(self.seats)
         self.short = [f"P{seat + 1}" for seat in range(game.num_players)]
         self.log: list[str] = []
+        self.played: list[tuple[State, int]] = []
+        """Each step applied in this session: the state before it and the action."""
         self._undo: list[tuple[State, int, int]] = []
         self._round = self._current_round()
         self._hint_bot: Bot | None = None
@@ -243,12 +247,30 @@ class Session:
         return Step(action, seat, lines, paced)
 
     def _narrate(self, action: int, before: State) -> list[str]:
-        """Apply ``action`` to the state (``before`` is a copy of it) and tell it as log lines: the
-        one place the log is written from, so that it can read the event stream instead."""
-        state = self.state
-        text = state.describe(action)
-        state.apply_action(action)
-        return [text, *state.changes_since(before)]
+        """Apply ``action`` to the state and tell it as log lines, from the event stream."""
+        self.played.append((before, action))
+        events = apply_with_events(self.state, action, self.log_viewer())
+        return [line for event in events for line in event.lines()]
+
+    def log_viewer(self) -> int:
+        """Whose knowledge the log may show: the one person at the table; everyone's at a table of
+        bots (``OMNISCIENT``); only what is public when several people share the screen."""
+        people = [seat for seat, spec in enumerate(self.seats) if spec == HUMAN]
+        if not people:
+            return OMNISCIENT
+        return people[0] if len(people) == 1 else PUBLIC
+
+    def events_for(self, viewer: int, recent: int = 12) -> list[Event]:
+        """The events of the last ``recent`` steps as ``viewer`` (a seat, or ``PUBLIC``) may know them."""
+        events: list[Event] = []
+        for before, action in self.played[-recent:]:
+            events.extend(apply_with_events(before.clone(), action, viewer))
+        return events
+
+    def view(self, viewer: int | None = None, recent: int = 12) -> View:
+        """The view model for ``viewer`` (default: the screen's viewer; ``PUBLIC`` for a spectator)."""
+        seat = self.viewer() if viewer is None else viewer
+        return build_view(self.game, self.state, seat, self.names, self.events_for(seat, recent))
 
     def _current_round(self) -> int:
         value = getattr(self.state, "round", 1)
@@ -277,6 +299,8 @@ class Session:
             return False
         state, log_length, round_number = self._undo.pop()
         self.state = state
+        while self.played and self.played[-1][0].move_number() >= state.move_number():
+            self.played.pop()
         self.undone = [line.strip() for line in self.log[log_length:]]
         del self.log[log_length:]
         self._round = round_number
