@@ -15,10 +15,10 @@ from stoneage import load_game
 from stoneage.games.stone_age.state import StoneAgeState
 from stoneage.play.menus import all_actions
 from stoneage.play.session import Session
+from stoneage.play.stone_age.board import mammoth_lines
 from stoneage.play.stone_age.menu import build_menu
 from stoneage.play.stone_age.words import mammoth_rules
 from stoneage.tui.stone_age.plain import PlainGame
-from stoneage.tui.stone_age.render import mammoth_lines
 
 SETUP = ("card 11", "card 18", "card 30", "card 27", "building wwc", "building wcs", "building ccg")
 NAMES = ["Player 1 (you)", "Player 2 (random)", "Player 3 (random)"]

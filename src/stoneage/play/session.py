@@ -263,7 +263,7 @@ class Session:
     def events_for(self, viewer: int, recent: int = 12) -> list[Event]:
         """The events of the last ``recent`` steps as ``viewer`` (a seat, or ``PUBLIC``) may know them."""
         events: list[Event] = []
-        for before, action in self.played[-recent:]:
+        for before, action in self.played[max(0, len(self.played) - recent):]:
             events.extend(apply_with_events(before.clone(), action, viewer))
         return events
 

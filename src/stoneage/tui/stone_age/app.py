@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
 from stoneage.play.menus import Choice
 from stoneage.play.session import Session, Step
+from stoneage.play.stone_age.board import board_lines, feeding_lines, mammoth_lines, players_table
 from stoneage.play.stone_age.words import (
     DIE_FACES,
     expected_by_count,
@@ -28,7 +29,6 @@ from stoneage.play.stone_age.words import (
 )
 from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
 from stoneage.tui.notation_app import NotationApp
-from stoneage.tui.stone_age.render import board_lines, feeding_lines, mammoth_lines, players_table
 
 KEYS_HELP = """Keys
   ↑ ↓, Enter    move in the list, choose (or click an option)

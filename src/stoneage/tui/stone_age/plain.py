@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from stoneage.games.stone_age.data import LOCATIONS
 from stoneage.play.menus import Menu
+from stoneage.play.stone_age.board import player_sentence
 from stoneage.play.stone_age.words import (
     expected_by_count,
     location_rules,
@@ -19,7 +20,6 @@ from stoneage.play.stone_age.words import (
 )
 from stoneage.tui.base_plain import Command, Next
 from stoneage.tui.generic_plain import GenericPlainGame
-from stoneage.tui.stone_age.render import board_lines, mammoth_lines, player_sentence
 
 HELP = """Answer with the number of an option, or type an action in notation (e.g. place forest 3,
 resolve quarry, tools 3+1, pay wood clay, decline, feed with wood, starve, pick 5, take wood gold;
@@ -82,13 +82,8 @@ class PlainGame(GenericPlainGame):
         self.say(player_sentence(obs["players"][menu.seat], self.session.names[menu.seat]))
 
     def show_board(self) -> None:
-        s = self.session
-        obs = s.state.observation(s.viewer())
-        self.say(f"-- Round {obs['round']}, {obs['phase']} (first player: {s.names[obs['first_player']]}) --")
-        self.say(*board_lines(obs, s.short, verbose=True))
-        self.say(*mammoth_lines(obs, s.short, verbose=True))
-        for seat, data in enumerate(obs["players"]):
-            self.say(player_sentence(data, s.names[seat]))
+        for panel in self.session.view(recent=0).panels:
+            self.say(*panel.lines)
 
     def rules(self, name: str, menu: Menu) -> None:
         obs = self.session.state.observation(menu.seat)

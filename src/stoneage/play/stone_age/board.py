@@ -1,8 +1,8 @@
-"""Stone Age's panels in the terminal: the board, the players side by side (or one sentence each in
-the plain mode) and the Mammoth Herd panel.
+"""Stone Age's table in words: the board, the players side by side (or one sentence each) and the
+Mammoth Herd.
 
-Every function takes public data (an observation) and returns lines of plain text, so the
-full-screen app and the plain mode share them; the words come from ``stoneage.play.stone_age``.
+Every function takes what a viewer may know (an observation) and returns lines of plain text, so
+the view model's panels, the full-screen app and the plain mode share them.
 """
 
 from __future__ import annotations

@@ -1,0 +1,30 @@
+"""Stone Age's panels of the view model: the round, the board, the Mammoth Herd, the players."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stoneage.core.contract import JSON
+from stoneage.play.stone_age.board import board_lines, mammoth_lines, player_sentence
+from stoneage.play.view import Panel
+
+BOARD_KEYS = ("board", "display", "stacks", "deck_size")
+"""The observation fields the board panel draws."""
+
+
+def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
+    """The table as ``observation``'s viewer may see it, in words and as data."""
+    short = [f"P{seat + 1}" for seat in range(len(names))]
+    first = names[observation["first_player"]]
+    heading = f"-- Round {observation['round']}, {observation['phase']} (first player: {first}) --"
+    out = [
+        Panel("round", "Round", (heading,), {key: observation[key] for key in ("round", "phase", "first_player")}),
+        Panel("board", "Board", tuple(board_lines(observation, short, verbose=True)),
+              {key: observation[key] for key in BOARD_KEYS}),
+    ]
+    if observation.get("mammoth") is not None:
+        out.append(Panel("mammoth", "Mammoth Herd", tuple(mammoth_lines(observation, short, verbose=True)),
+                         observation["mammoth"]))
+    players = tuple(player_sentence(data, names[seat]) for seat, data in enumerate(observation["players"]))
+    out.append(Panel("players", "Players", players, observation["players"]))
+    return out
