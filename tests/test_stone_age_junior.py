@@ -955,6 +955,58 @@ def test_a_state_that_is_not_an_object_is_rejected() -> None:
         load_game("stone_age_junior").state_from_json([])  # type: ignore[arg-type]
 
 
+def _trading(variants: tuple[str, ...] = ()) -> StoneAgeJuniorState:
+    """Seat 0 on the trading post with a berry to swap (forest place 0 face up)."""
+    state = edit(new_game(variants=variants), lambda d: give(d, 0, berry=1))
+    return play(state, "turn 1", "reveal trading_post")
+
+
+def _all_up(data: dict[str, Any], except_site: bool = False) -> None:
+    """Every forest tile known, seen and face up (the building-site tile face down if ``except_site``)."""
+    order = ["trading_post", *(t for t in TILES if t != "trading_post")]
+    data["forest"] = [{"tile": t, "seen": True, "up": not (except_site and t == "building_site")} for t in order]
+
+
+def _game_over_for_seat_1(data: dict[str, Any]) -> None:
+    data["phase"], data["pending"]["stage"] = "over", "game_over"
+    data["huts"][0]["below"] = data["huts"][0]["below"][3:]
+    data["players"][0]["built"] = [2, 3, 4]
+    data["pending"]["player"] = 1
+
+
+@pytest.mark.parametrize(
+    ("make", "change", "message"),
+    [
+        (_trading, _all_up, r"forest\[\d+\].up: the building-site tile lies face up only until"),
+        (lambda: play(fresh(), "hut 1"), lambda d: d.update(phase="play", turn=1),
+         r"huts\[2\]: a stack with face-down huts shows its top hut"),
+        (lambda: play(fresh(), "hut 1"), lambda d: give(d, 1, fish=1), "supply: during the setup everything lies"),
+        (lambda: play(fresh(), "hut 1"), lambda d: d["pending"].__setitem__("player", 1),
+         "pending.player: the setup is done for the first player"),
+        (_trading, lambda d: d["pending"]["trade"].update(given=["berry"], taken=["berry"]),
+         "a good taken from the trading post in a visit is not given back"),
+        (lambda: _trading(("one_swap",)), lambda d: d["pending"]["trade"].update(given=["jug"]),
+         "with one_swap a visit ends after its one swap"),
+        (new_game, lambda d: d.__setitem__("turn", 0), "turn: the first turn has begun"),
+        (new_game, _game_over_for_seat_1, "pending.player: the game ended on the turn of the winner, player 0"),
+    ],
+)
+def test_a_state_the_game_cannot_reach_is_rejected(make: Callable[[], StoneAgeJuniorState],
+                                                    change: Callable[[dict[str, Any]], object], message: str) -> None:
+    state = make()
+    data = state.to_json()
+    change(data)
+    with pytest.raises(StateFormatError, match=message):
+        state.game.state_from_json(data)
+
+
+def test_with_every_forest_tile_but_the_building_site_face_up_the_last_one_is_turned_at_once() -> None:
+    state = edit(_trading(), lambda d: _all_up(d, except_site=True))
+    play(state, "stop trading")
+    assert stage(state) == "swap" and state.to_json()["figures"][1] == "building_site"
+    assert [e["event"] for e in events(state)[-3:]] == ["reveal", "move", "reset"]
+
+
 def test_a_record_with_a_bad_action_raises_record_error() -> None:
     state = random_game(2, seed=3)
     record = make_record(state.game, state)

@@ -411,9 +411,14 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
         s = state.reveal_stack
         if state.turn or any(state.face_up[s:]) or not all(state.face_up[:s]) or state.up or state.seen:
             raise StateFormatError("pending: during the setup the huts turn up stack by stack, before any turn")
+        _check_setup(state)
+    elif state.turn < 1:
+        raise StateFormatError(f"turn: the first turn has begun once the setup is over, not {state.turn}")
     for s in range(NUM_STACKS):
-        exempt = stage == S.GAME_OVER or (stage == S.HUT_REVEAL and s >= state.reveal_stack)
-        if not state.face_up[s] and state.stacks[s] and not exempt:
+        # During the setup the stacks from the one turning up on show nothing yet; in play only the
+        # stack just built from waits for its next hut.
+        waiting = stage == S.HUT_REVEAL and (s == state.reveal_stack or (phase == S.SETUP and s > state.reveal_stack))
+        if not state.face_up[s] and state.stacks[s] and not waiting and stage != S.GAME_OVER:
             raise StateFormatError(f"huts[{s}]: a stack with face-down huts shows its top hut")
     if stage == S.HUT_REVEAL and (state.face_up[state.reveal_stack] or not state.stacks[state.reveal_stack]):
         raise StateFormatError("pending.stage: 'hut' needs a stack with no face-up hut and a face-down one")
@@ -422,8 +427,22 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
     if stage == S.CHOOSE_TILE and (S.ALL_PLACES & ~state.up).bit_count() < 2:
         raise StateFormatError("pending.stage: 'turn' needs two face-down forest tiles (a last one is turned at once)")
     at_site = state.pos[cur] == BUILDING_SITE
-    if stage in (S.BUILD, S.SWAP, S.DRAW_CARD) and not at_site:
+    after_building = (S.BUILD, S.SWAP, S.DRAW_CARD) + ((S.HUT_REVEAL,) if phase == S.PLAY else ())
+    if stage in after_building and not at_site:
         raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} happens on the building site")
+    # The building-site tile leads to the building site, where all tiles are turned face down again;
+    # so it lies face up only until then. This also keeps a face-down tile for every turn.
+    site_tile = TILE_NAMES.index(RING[BUILDING_SITE])
+    if site_tile in state.forest:
+        place = state.forest.index(site_tile)
+        if state.up >> place & 1 and stage not in (S.BUILD, S.DRAW_CARD, S.HUT_REVEAL, S.GAME_OVER):
+            raise StateFormatError(f"forest[{place}].up: the building-site tile lies face up only until the "
+                                   f"player it led to the building site has finished there, not during "
+                                   f"{S.STAGES[stage]!r}")
+    if state.trade_given & state.trade_taken:
+        raise StateFormatError("pending.trade: a good taken from the trading post in a visit is not given back in it")
+    if state.game.one_swap and (state.trade_given or state.trade_taken):
+        raise StateFormatError("pending.trade: with one_swap a visit ends after its one swap")
     if stage == S.SWAP and state.up:
         raise StateFormatError("pending.stage: 'swap' comes after the reset, with all forest tiles face down")
     if stage == S.BUILD and not state.must_decide_build(cur):
@@ -439,3 +458,23 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
     winners = hut_race_winners(state)
     if bool(winners) != (stage == S.GAME_OVER):
         raise StateFormatError("pending.stage: the game is over exactly when a player has built 3 huts")
+    if winners and cur != winners[0]:
+        raise StateFormatError(f"pending.player: the game ended on the turn of the winner, player {winners[0]}")
+
+
+def _check_setup(state: StoneAgeJuniorState) -> None:
+    """During the setup nothing has moved yet: only the huts are turning up, for the first player."""
+    fresh = S.StoneAgeJuniorState(state.game)
+    if state.cur != fresh.cur:
+        raise StateFormatError(f"pending.player: the setup is done for the first player, {fresh.cur}")
+    same = (
+        ("figures", state.pos == fresh.pos), ("supply", state.supply == fresh.supply),
+        ("trading_post", state.post == fresh.post), ("dog_storage", state.dog_storage == fresh.dog_storage),
+        ("players", state.goods == fresh.goods and state.dogs == fresh.dogs and not any(state.built)
+         and not any(state.cards_pub) and not any(state.cards_priv)),
+        ("martin", state.martin == fresh.martin),
+        ("pile", len(state.pile) == state.pile_hidden == len(fresh.pile)),
+    )
+    for name, ok in same:
+        if not ok:
+            raise StateFormatError(f"{name}: during the setup everything lies as dealt")
