@@ -6,6 +6,7 @@ from stoneage.core.contract import State
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.play.kit import PlayKit
 from stoneage.play.stone_age_junior.menu import build_menu
+from stoneage.play.stone_age_junior.panels import panels
 from stoneage.play.stone_age_junior.results import result_lines
 
 
@@ -15,5 +16,5 @@ def paced(state: State, seat: int, action: int) -> bool:
 
 
 KIT = PlayKit(default_bot="junior_child", hint_bot="junior", delay=1.5, paced_chance=paced, menu=build_menu,
-              results=result_lines)
+              results=result_lines, panels=panels)
 """A child's memory as the opponent, the perfect memory as the hint; a forest tile stays up 1.5 s."""

@@ -10,7 +10,7 @@ fish``, ``turn back``, ``start 2``) or a command (``help``).
 
 from __future__ import annotations
 
-from stoneage.play.first_stone_age.words import event_line, player_sentence, table_sentences
+from stoneage.play.first_stone_age.words import event_line, player_sentence
 from stoneage.play.menus import Menu
 from stoneage.tui.base_plain import Next
 from stoneage.tui.first_stone_age.render import big_card
@@ -83,8 +83,5 @@ class FirstStoneAgePlainGame(HotSeatPlainGame):
         self.say(player_sentence(obs["players"][menu.seat], self.session.names[menu.seat]))
 
     def show_board(self) -> None:
-        s = self.session
-        obs = s.state.observation(s.viewer())
-        self.say(f"-- Turn {obs['turn']} --" if obs["turn"] else "-- Setup --", *table_sentences(obs))
-        for seat, data in enumerate(obs["players"]):
-            self.say(player_sentence(data, s.names[seat]))
+        for panel in self.session.view(recent=0).panels:
+            self.say(*panel.lines)
