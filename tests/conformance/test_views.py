@@ -34,7 +34,8 @@ def test_views_are_unchanged_by_redrawing_what_their_viewer_cannot_see(case: Cas
         for seat in range(case.players):
             mine = build_view(run.game, state, seat, names).to_json()
             other = state.resample_from_infostate(seat, rng)
-            assert build_view(run.game, other, seat, names).to_json() == mine, f"seat {seat}, move {state.move_number()}"
+            where = f"seat {seat}, move {state.move_number()}"
+            assert build_view(run.game, other, seat, names).to_json() == mine, where
             assert build_view(run.game, other, PUBLIC, names).to_json() == public, f"redraw for seat {seat}"
 
 
