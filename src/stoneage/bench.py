@@ -23,7 +23,7 @@ from typing import Any
 
 from stoneage.core.contract import State
 from stoneage.core.errors import StoneAgeError
-from stoneage.core.registry import game_info, game_names, load_game
+from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 
 FORMAT = 1
 """Version of the ``--json`` file."""
@@ -59,7 +59,7 @@ class BenchResult:
     steps_per_game: float
     clone_microseconds: float
     state_bytes: float
-    game: str = "stone_age"
+    game: str = DEFAULT_GAME
     expansions: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     bots: list[BotTiming] = field(default_factory=list)
@@ -135,7 +135,7 @@ def random_game_states(game: str, players: int, seed: int, expansions: Sequence[
 
 
 def mid_game_state(players: int, seed: int, steps: int = 300, expansions: Sequence[str] = (),
-                   game: str = "stone_age", variants: Sequence[str] = ()) -> State:
+                   game: str = DEFAULT_GAME, variants: Sequence[str] = ()) -> State:
     """A state ``steps`` random steps into a game (or its middle, if the game is shorter)."""
     states = random_game_states(game, players, seed, expansions, variants)
     return states[min(steps, len(states) // 2)]
@@ -226,7 +226,7 @@ def time_bot(spec: str, game: str, positions: Sequence[State], seed: int = 0) ->
 # --- one measurement ------------------------------------------------------------------------------------
 
 
-def bench(players: int, games: int, seed: int = 0, expansions: Sequence[str] = (), game: str = "stone_age",
+def bench(players: int, games: int, seed: int = 0, expansions: Sequence[str] = (), game: str = DEFAULT_GAME,
           variants: Sequence[str] = (), bots: Sequence[str] = (), positions: int = 25) -> BenchResult:
     """Time ``games`` uniform-random complete games of ``game`` at ``players``, then each bot of ``bots``
     on ``positions`` decision positions."""
@@ -390,7 +390,7 @@ def _ratio(new: float, old: float) -> str:
 
 def run_command(args: argparse.Namespace) -> int:
     """``stoneage bench``: measure, print, and optionally save and compare."""
-    names = game_names() if args.game and "all" in args.game else list(dict.fromkeys(args.game or ["stone_age"]))
+    names = game_names() if args.game and "all" in args.game else list(dict.fromkeys(args.game or [DEFAULT_GAME]))
     plan = [(name, check_options(name, args.players, args.expansion, args.variant)) for name in names]
     for spec in args.bots:
         make_bench_bot(spec, names[0])  # an unknown bot or parameter fails before anything is measured

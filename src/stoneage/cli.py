@@ -14,7 +14,7 @@ import stoneage
 from stoneage.core.contract import OMNISCIENT, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
-from stoneage.core.registry import game_info, game_names, load_game
+from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 from stoneage.play.events import apply_with_events
 
 PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands")
@@ -146,7 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
     sim = commands.add_parser("simulate", help="play a game of random players and print its log")
-    sim.add_argument("--game", choices=game_names(), default="stone_age")
+    sim.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
     sim.add_argument("--seed", type=_seed, help="seed of the dice, cards and players (default: random)")
     sim.add_argument("--expansion", action="append", default=[], metavar="NAME",

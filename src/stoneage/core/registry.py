@@ -15,6 +15,8 @@ _GAMES: dict[str, str | GameType] = {
     "stone_age_junior": "stoneage.games.stone_age_junior.info:GAME_TYPE",
 }
 """Name -> the game's description, or the ``"module:attribute"`` path where it is declared."""
+DEFAULT_GAME = "stone_age"
+"""The game every command plays when none is named."""
 
 
 def import_path(target: str) -> Any:

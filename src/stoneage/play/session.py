@@ -17,14 +17,12 @@ from stoneage.bots import Bot, BotSpecError, make_bot
 from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
 from stoneage.core.record import make_record, replay, save_record
-from stoneage.core.registry import load_game
+from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.play.events import Event, apply_with_events
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.menus import Menu
 from stoneage.play.view import View, build_view
 
-DEFAULT_GAME = "stone_age"
-"""The game played when none is named."""
 HUMAN = "human"
 HUMAN_ALIASES = ("human", "you", "person", "h")
 SEATS_KEY = "seats"

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from stoneage.core.record import save_record
-from stoneage.core.registry import game_names
+from stoneage.core.registry import DEFAULT_GAME, game_names
 from stoneage.sim.config import BACKENDS, TournamentConfig, split_bots, validate
 from stoneage.sim.errors import TournamentError, require
 from stoneage.sim.results import GameResult, ResultsStream, check_results_path, check_writable
@@ -47,7 +47,7 @@ def _add_definition(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", type=_bots, required=True, metavar="SPEC,SPEC,...",
                         help="bot specs, one per seat, e.g. mcts:iterations=500,greedy,greedy,random")
     parser.add_argument("--seed", type=_non_negative, default=0, help="tournament seed (default 0)")
-    parser.add_argument("--game", choices=game_names(), default="stone_age")
+    parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     parser.add_argument("--players", type=_table_sizes, default=(), metavar="N[,N...]",
                         help="table size(s) drawn from the bot pool (default: one table of all the bots)")
     parser.add_argument("--expansion", action="append", default=[], metavar="NAME", help="repeatable")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from stoneage.bots.registry import make_bot
-from stoneage.core.registry import load_game
+from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.sim.errors import JobsError, TournamentError
 
 BACKENDS = ("local", "ray")
@@ -25,7 +25,7 @@ class TournamentConfig:
     bots: tuple[str, ...]
     games: int = 100
     seed: int = 0
-    game: str = "stone_age"
+    game: str = DEFAULT_GAME
     players: tuple[int, ...] = ()
     """Table sizes; empty means one table of all the bots."""
     expansions: tuple[str, ...] = ()

@@ -19,9 +19,9 @@ from stoneage.bots import BotSpecError, make_bot
 from stoneage.core.errors import GameOptionError
 from stoneage.core.gametype import GameType, Kind, Param
 from stoneage.core.record import load_record
-from stoneage.core.registry import game_info, game_names
+from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.play.kit import PlayKit, play_kit
-from stoneage.play.session import DEFAULT_GAME, HUMAN, Session, normalize_seat
+from stoneage.play.session import HUMAN, Session, normalize_seat
 from stoneage.tui.kit import NoFullScreenError, TextualMissingError as TextualMissingError, tui_kit
 
 if TYPE_CHECKING:
