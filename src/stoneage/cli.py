@@ -11,11 +11,12 @@ from importlib.util import find_spec
 from typing import Any
 
 import stoneage
-from stoneage.core.contract import OMNISCIENT, State
+from stoneage.core.contract import OMNISCIENT, Game, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 from stoneage.play.events import apply_with_events
+from stoneage.play.kit import play_kit
 
 PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands")
 """Modules that add sub-commands: each has ``register(subparsers)``."""
@@ -48,38 +49,10 @@ def option_help(kind: str) -> str:
     return "; ".join(parts) or "none"
 
 
-def print_result(state: State) -> None:
-    """Print the final score breakdown per player and the winner(s)."""
-    write = print
-    breakdowns = state.score_breakdown()
-    n = len(breakdowns)
-    keys = list(breakdowns[0])
-    header = f"{'':14}" + "".join(f"{'Player ' + str(p + 1):>10}" for p in range(n))
-    write(header)
-    for key in keys:
-        label = key.replace("_", " ")
-        if key == "total":
-            write("-" * len(header))
-        write(f"{label:14}" + "".join(f"{b[key]:>10}" for b in breakdowns))
-    if not state.is_terminal():
-        write("The game is not over; these are the scores as they stand.")
-        return
-    returns = state.returns()
-    winners = [p for p, r in enumerate(returns) if r == max(returns)]
-    tie_breaks = getattr(state, "tie_breaks", None)
-    totals = [b["total"] for b in breakdowns]
-    if len(winners) > 1:
-        write("Shared win: " + ", ".join(f"Player {p + 1}" for p in winners)
-              + f" (tied on {totals[winners[0]]} points and on the tie-break)")
-        return
-    winner = winners[0]
-    line = f"Winner: Player {winner + 1} with {totals[winner]} points"
-    if totals.count(totals[winner]) > 1 and tie_breaks is not None:
-        sums = tie_breaks()
-        line += (" (tie on points broken by agriculture + tools + figures: "
-                 + ", ".join(f"Player {p + 1} {sums[p]}" for p in range(n) if totals[p] == totals[winner])
-                 + ")")
-    write(line)
+def print_result(game: Game, state: State) -> None:
+    """Print the final score breakdown per player and the winner(s), in the game's own words."""
+    names = [f"Player {seat + 1}" for seat in range(game.num_players)]
+    print("\n".join(play_kit(game).result_lines(state, names)))
 
 
 def _round(state: State) -> Any:
@@ -113,7 +86,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             last_round = current_round
         _print_events(state, action)
     print(f"\nFinal scores after {state.move_number()} steps:")
-    print_result(state)
+    print_result(game, state)
     if args.record:
         save_record(make_record(game, state), args.record)
         print(f"Game record written to {args.record}")
@@ -130,7 +103,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print()
     print(f"Replayed {len(record['actions'])} actions of a {game.name} game "
           f"({game.num_players} players, seed {game.seed}).")
-    print_result(state)
+    print_result(game, state)
     return 0
 
 
