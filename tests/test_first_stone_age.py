@@ -723,6 +723,46 @@ def test_a_hut_in_two_places_is_rejected() -> None:
         load_game("first_stone_age", players=2).state_from_json(data)
 
 
+def _circle_into_pile(data: dict[str, Any]) -> None:
+    """All 9 circle cards gathered into the draw pile (unseen), the circle left empty."""
+    data["circle"] = [None] * 9
+    data["draw_pile"]["below"] = ["unknown"] * 9 + data["draw_pile"]["below"]
+    data["draw_pile"]["unseen"] += 9
+
+
+def _deal_to_seat_1_early(data: dict[str, Any]) -> None:
+    data["hut_pile"]["huts"].remove(3)
+    data["players"][1]["hut"] = 3
+
+
+def _hut_back_to_pile(data: dict[str, Any]) -> None:
+    data["hut_pile"]["huts"] = sorted([*data["hut_pile"]["huts"], data["players"][1]["hut"]])
+    data["players"][1]["hut"] = None
+
+
+@pytest.mark.parametrize(
+    ("make", "change", "message"),
+    [
+        # Martin would walk round an empty circle for ever looking for a card.
+        (new_game, _circle_into_pile, "circle: a card is kept only from a circle that keeps others"),
+        (new_game, _hut_back_to_pile, r"players\[1\].hut: every player holds a hut card while the hut pile lasts"),
+        (lambda: play(fresh(2), "hut 1"), lambda d: d.__setitem__("turn", 1),
+         "turn: no turn has begun during the setup"),
+        (lambda: play(fresh(2), "hut 1"), _deal_to_seat_1_early,
+         "the hut cards are dealt seat by seat; player 1 is next"),
+        (new_game, lambda d: d["log"].reverse(), r"log\[1\]: events come in the order of the actions"),
+        (new_game, lambda d: d.__setitem__("turn", 0), "turn: the first turn has begun once the setup is over"),
+    ],
+)
+def test_a_state_the_game_cannot_reach_is_rejected(make: Callable[[], FirstStoneAgeState],
+                                                    change: Callable[[dict[str, Any]], object], message: str) -> None:
+    state = make()
+    data = state.to_json()
+    change(data)
+    with pytest.raises(StateFormatError, match=message):
+        state.game.state_from_json(data)
+
+
 def test_a_state_that_is_not_an_object_is_rejected() -> None:
     with pytest.raises(StateFormatError, match="state: expected an object"):
         load_game("first_stone_age").state_from_json([])  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
 from stoneage.core.fields import FieldReader, read_header
 from stoneage.games.family.data import HUTS_TO_WIN
-from stoneage.games.family.state import PHASES, Event, FamilyState
+from stoneage.games.family.state import PHASES, SETUP, Event, FamilyState
 
 Encode = Callable[[str, Event, int], Any]
 """A game's encoder of one event field: (field name, event, index in the event) -> JSON value."""
@@ -129,10 +129,28 @@ def read_history_and_log(state: FamilyState, r: FieldReader, table: EventTable, 
     state._set_history(history)
     log: tuple[Event, object] | None = None
     events = r.items("log")
+    last = (0, 0)
     for i, item in enumerate(events):
-        log = (table.read(item, f"log[{i}]", len(history), state.num_players), log)
+        event = table.read(item, f"log[{i}]", len(history), state.num_players)
+        if event[:2] < last or event[0] < last[0] or event[1] > state.turn:
+            raise StateFormatError(f"log[{i}]: events come in the order of the actions and turns that caused them, "
+                                   f"up to the current turn {state.turn}")
+        last = event[:2]
+        log = (event, log)
     state._log = log
     state._log_len = len(events)
+
+
+def check_frame(state: FamilyState) -> None:
+    """``StateFormatError`` unless the turn counter fits the phase and a finished game ended on the
+    turn of its winner (the games check their own pending node)."""
+    if state.phase == SETUP and state.turn:
+        raise StateFormatError(f"turn: no turn has begun during the setup, not {state.turn}")
+    if state.phase != SETUP and state.turn < 1:
+        raise StateFormatError(f"turn: the first turn has begun once the setup is over, not {state.turn}")
+    winners = hut_race_winners(state)
+    if winners and state.cur != winners[0]:
+        raise StateFormatError(f"pending.player: the game ended on the turn of the winner, player {winners[0]}")
 
 
 def hut_race_winners(state: FamilyState) -> list[int]:

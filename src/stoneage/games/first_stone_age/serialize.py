@@ -9,6 +9,7 @@ from stoneage.core.errors import StateFormatError
 from stoneage.core.fields import FieldReader
 from stoneage.games.family.serialize import (
     EventTable,
+    check_frame,
     hut_race_winners,
     observation_frame,
     observation_tail,
@@ -295,6 +296,7 @@ def check_consistency(state: FirstStoneAgeState) -> None:
     if len(set(order)) != len(order) or any(not state.hut_pile >> (h - 1) & 1 for h in order):
         raise StateFormatError("hut_pile.order: lists distinct huts of the hut pile")
     # The pending node.
+    check_frame(state)
     stage, phase = state.stage, state.phase
     allowed = {
         S.SETUP: (S.DEAL_HUT, S.DRAW_TOP, S.START),
@@ -307,6 +309,15 @@ def check_consistency(state: FirstStoneAgeState) -> None:
         raise StateFormatError("martin: Martin stands beside a circle card from the start on, and only then")
     if phase == S.SETUP and (S.EMPTY in circle or state.seen):
         raise StateFormatError("circle: during the setup all 9 cards lie face down, unseen")
+    if phase == S.SETUP:
+        _check_setup(state)
+    elif all(kind == S.EMPTY for kind in circle):
+        raise StateFormatError("circle: a card is kept only from a circle that keeps others, so one card is left")
+    # Every seat collects for a hut while the hut pile lasts; only a seat just dealt to waits for one.
+    for p in range(np):
+        waiting = stage == S.DEAL_HUT and (p == state.cur or (phase == S.SETUP and p > state.cur))
+        if not state.huts[p] and state.hut_pile and not waiting and stage != S.GAME_OVER:
+            raise StateFormatError(f"players[{p}].hut: every player holds a hut card while the hut pile lasts")
     if state.top == S.EMPTY and state.pile and stage != S.DRAW_TOP and phase != S.SETUP:
         raise StateFormatError("draw_pile.top: the draw pile shows its top card whenever it has one")
     if stage == S.DRAW_TOP and (state.top != S.EMPTY or not state.pile_hidden):
@@ -333,3 +344,16 @@ def check_consistency(state: FirstStoneAgeState) -> None:
         raise StateFormatError("pending.stage: no circle card can ever be kept again, so the game is over")
     if stage == S.GAME_OVER and not winners and not state.is_stalemate():
         raise StateFormatError("pending.stage: the game is over only after a third hut or in a stalemate")
+
+
+def _check_setup(state: FirstStoneAgeState) -> None:
+    """During the setup the hut cards go round from the first seat, then the draw pile shows its top
+    card; nothing is collected yet."""
+    if any(state.have) or any(state.built):
+        raise StateFormatError("players: nobody collects or builds during the setup")
+    if state.stage == S.DEAL_HUT and any(state.huts[p] for p in range(state.cur, state.num_players)):
+        raise StateFormatError(f"players: the hut cards are dealt seat by seat; player {state.cur} is next")
+    if state.stage == S.START and (state.cur != state.game.first_player or state.top == S.EMPTY):
+        raise StateFormatError("pending: the first player places Martin once the draw pile shows its top card")
+    if state.pile_hidden != len(state.pile):
+        raise StateFormatError("draw_pile.unseen: nobody has seen a card below the top during the setup")
