@@ -43,7 +43,7 @@ from stoneage.games.stone_age.layout import (
     USED,
     WOOD,
 )
-from stoneage.games.stone_age.state import PHASES
+from stoneage.games.stone_age.stages import PHASES, STAGES
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
@@ -119,7 +119,8 @@ class Table(NamedTuple):
     players: int
     round: int
     phase: str
-    """``"setup"``, ``"placement"``, ``"actions"``, ``"feeding"``, ``"over"`` or ``"taming"``."""
+    """The phase by name, as in the JSON state (``stages.PHASES``: ``"placement"``, ``"actions"``,
+    ``"feeding"``, …)."""
     stage: str
     """The pending node by name, as in the JSON state (``"place"``, ``"roll"``, ``"tools"``, …)."""
     seat: int
@@ -181,7 +182,7 @@ def table(state: StoneAgeState) -> Table:
         np,
         state.round,
         PHASES[state.phase],
-        state.STAGE_NAMES[state.stage],
+        STAGES[state.stage],
         state.cur,
         state.gather,
         state.dice_count,
