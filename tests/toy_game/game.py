@@ -15,7 +15,7 @@ from typing import Any
 
 from stoneage.core.contract import CHANCE, JSON, TERMINAL, Game, State
 from stoneage.core.dice import sum_counts
-from stoneage.core.errors import IllegalActionError, NotationError, PlayerError, StateFormatError
+from stoneage.core.errors import IllegalActionError, NotationError, PlayerError, StateFormatError, shorten
 
 from toy_game.info import GAME_TYPE
 
@@ -44,16 +44,16 @@ def parse_action(text: str) -> int:
     """The action a notation names; ``NotationError`` otherwise."""
     words = text.split() if isinstance(text, str) else None
     if not words:
-        raise NotationError(f"{text!r} is not an action of toy_race (try 'roll 1', 'roll 2' or 'card')")
+        raise NotationError(f"{shorten(text)} is not an action of toy_race (try 'roll 1', 'roll 2' or 'card')")
     if words == ["card"]:
         return CARD
     ranges = {"roll": (ROLL_ONE, 2), "deal": (DEAL, 6), "sum": (SUM, 12)}
-    if len(words) == 2 and words[0] in ranges and words[1].isascii() and words[1].isdigit():
+    if len(words) == 2 and words[0] in ranges and words[1].isascii() and words[1].isdigit() and len(words[1]) < 4:
         start, count = ranges[words[0]]
         number = int(words[1])
         if 1 <= number <= count:
             return start + number - 1
-    raise NotationError(f"{text!r} is not an action of toy_race (try 'roll 1', 'roll 2' or 'card')")
+    raise NotationError(f"{shorten(text)} is not an action of toy_race (try 'roll 1', 'roll 2' or 'card')")
 
 
 class ToyRaceGame(Game):
@@ -219,6 +219,7 @@ class ToyRaceState(State):
 
     def resample_from_infostate(self, player: int, generator: random.Random) -> ToyRaceState:
         """The cards ``player`` has not seen (others' unplayed cards and the deck) dealt anew."""
+        self.observation(player)  # PlayerError for a seat the game does not have
         twin = self.clone()
         hidden = [seat for seat in range(self.num_players)
                   if seat != player and twin.hand[seat] and not twin.played[seat]]
