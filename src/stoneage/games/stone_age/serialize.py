@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import PlayerError, StateFormatError
-from stoneage.core.fields import FieldReader, read_header
+from stoneage.core.fields import FieldReader, check_integer, read_header
 from stoneage.games.stone_age import actions as A, stages as S
 from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
     ALL_TILES_MASK,
+    AREA_CAPACITY,
     BUILDING_KINDS,
     DISPLAY_SIZE,
     LOCATIONS,
@@ -45,6 +46,7 @@ from stoneage.games.stone_age.layout import (
     WOOD,
 )
 from stoneage.games.stone_age.scoring import card_ids, final_breakdowns, tile_ids
+from stoneage.games.stone_age.validate import check_state
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.game import StoneAgeGame
@@ -241,7 +243,7 @@ def _read_player(state: StoneAgeState, p: int, r: FieldReader) -> None:
     pl[base + PENALTIES] = r.integer("penalties", 0)
     if state.game.mammoth:
         pl[base + MAMMOTH_TILES] = r.integer("mammoth_tiles", 0, len(state.game.mammoth_tiles))
-        pl[base + ON_TILE] = r.integer("on_tile", 0, MAX_FIGURES)
+        pl[base + ON_TILE] = r.integer("on_tile", 0, AREA_CAPACITY)  # the figures of one gathering
         pl[base + MAMMOTH_POINTS] = r.integer("mammoth_points", 0)
 
 
@@ -277,11 +279,12 @@ def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
                 isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in roll):
             raise StateFormatError(f"mammoth.tame_rolls[{i}]: expected up to 7 die faces 1..6")
     state.tame_rolls = tuple(tuple(sorted(roll, reverse=True)) for roll in rolls)
-    queue = m.raw("bonus_queue")
-    if not isinstance(queue, list) or any(
-            not isinstance(step, list) or len(step) != 2 or step[0] not in range(np) or step[1] not in (0, 1)
-            for step in queue):
-        raise StateFormatError("mammoth.bonus_queue: expected a list of [seat, 0 (card) or 1 (choice)]")
+    queue = m.items("bonus_queue")
+    for i, step in enumerate(queue):
+        if not isinstance(step, list) or len(step) != 2:
+            raise StateFormatError(f"mammoth.bonus_queue[{i}]: expected [seat, 0 (card) or 1 (choice)]")
+        check_integer(step[0], f"mammoth.bonus_queue[{i}][0]", 0, np - 1)
+        check_integer(step[1], f"mammoth.bonus_queue[{i}][1]", 0, 1)
     state.bonus_queue = tuple((seat, step) for seat, step in queue)
 
 
@@ -362,6 +365,7 @@ def check_consistency(state: StoneAgeState) -> None:
         placed = sum(state.board[NUM_LOCATIONS + loc * np + p] for loc in range(NUM_LOCATIONS))
         if placed + pl[p * STRIDE + UNPLACED] > pl[p * STRIDE + FIGURES]:
             raise StateFormatError(f"players[{p}]: more figures placed and unplaced than owned")
+    check_state(state)
     if state.stage != S.GAME_OVER and not state.legal_actions():
         raise StateFormatError(f"pending.stage: {S.STAGES[state.stage]!r} has no legal action in this state")
 
