@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from stoneage.core.errors import NotationError
+from stoneage.core.errors import NotationError, shorten
 
 
 class Notation:
@@ -21,7 +21,7 @@ class Notation:
         """The notation of ``action``; ``NotationError`` for anything but an int of the space."""
         size = len(self.names)
         if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < size:
-            raise NotationError(f"action {action!r} is outside the action space 0..{size - 1}")
+            raise NotationError(f"action {shorten(action)} is outside the action space 0..{size - 1}")
         return self.names[action]
 
 
@@ -41,8 +41,10 @@ def split_words(text: object, dash_is_underscore: bool = False) -> list[str]:
 def number(word: str, text: str, low: int, high: int, what: str) -> int:
     """The number ``word`` spells, in ``low..high``; ``NotationError`` naming ``what`` otherwise."""
     if not (word.isascii() and word.isdigit()):
-        raise NotationError(f"{text!r}: expected a number, got {word!r}")
+        raise NotationError(f"{shorten(text)}: expected a number, got {shorten(word)}")
+    if len(word) > len(str(high)) + 2:  # bound the digits before int()
+        raise NotationError(f"{shorten(text)}: {what} is {low}..{high}, not a number of {len(word)} digits")
     value = int(word)
     if not low <= value <= high:
-        raise NotationError(f"{text!r}: {what} is {low}..{high}, not {value}")
+        raise NotationError(f"{shorten(text)}: {what} is {low}..{high}, not {value}")
     return value

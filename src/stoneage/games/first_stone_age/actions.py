@@ -16,7 +16,7 @@ notation is state-independent, so ``parse_action(action_name(a)) == a`` for ever
 
 from __future__ import annotations
 
-from stoneage.core.errors import NotationError
+from stoneage.core.errors import NotationError, shorten
 from stoneage.games.family.notation import Notation, number, split_words
 from stoneage.games.first_stone_age.data import (
     CARD_NAMES,
@@ -98,7 +98,7 @@ _KIND_WORDS = {name: k for k, name in enumerate(CARD_NAMES)} | {"dog": GUFF}
 
 def _kind(word: str, text: str) -> int:
     if word not in _KIND_WORDS:
-        raise NotationError(f"{text!r}: {word!r} is not a goods card ({', '.join(CARD_NAMES)})")
+        raise NotationError(f"{shorten(text)}: {shorten(word)} is not a goods card ({', '.join(CARD_NAMES)})")
     return _KIND_WORDS[word]
 
 
@@ -114,9 +114,9 @@ def parse_action(text: str) -> int:
         if len(args) >= 2 and args[-2] == "as" and args[:-2] in ([], ["guff"], ["dog"]):
             kind = _kind(args[-1], text)
             if kind == GUFF:
-                raise NotationError(f"{text!r}: Guff stands for a good ({', '.join(GOODS)})")
+                raise NotationError(f"{shorten(text)}: Guff stands for a good ({', '.join(GOODS)})")
             return keep_guff(kind)
-        raise NotationError(f"{text!r}: say which good Guff is kept as, e.g. 'keep guff as fish'")
+        raise NotationError(f"{shorten(text)}: say which good Guff is kept as, e.g. 'keep guff as fish'")
     if verb == "turn" and args == ["back"]:
         return TURN_BACK
     if verb == "reveal" and len(args) == 1:
@@ -126,7 +126,7 @@ def parse_action(text: str) -> int:
     if verb == "hut" and len(args) == 1:
         return hut(number(args[0], text, 1, NUM_HUTS, "a hut number"))
     raise NotationError(
-        f"{text!r} is not an action of first_stone_age; see docs/first-stone-age.md "
+        f"{shorten(text)} is not an action of first_stone_age; see docs/first-stone-age.md "
         "(e.g. 'start 1', 'move 3', 'keep guff as fish', 'turn back', 'reveal jug', 'draw tooth', 'hut 7')"
     )
 

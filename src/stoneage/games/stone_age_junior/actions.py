@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from stoneage.core.errors import NotationError
+from stoneage.core.errors import NotationError, shorten
 from stoneage.games.family.notation import Notation, number, split_words
 from stoneage.games.stone_age_junior.data import (
     BUILDS,
@@ -145,7 +145,7 @@ def action_name(action: int) -> str:
 
 def _good(word: str, text: str) -> int:
     if word not in GOODS:
-        raise NotationError(f"{text!r}: {word!r} is not a good ({', '.join(GOODS)})")
+        raise NotationError(f"{shorten(text)}: {shorten(word)} is not a good ({', '.join(GOODS)})")
     return GOODS.index(word)
 
 
@@ -158,18 +158,18 @@ def _build(args: list[str], text: str) -> int:
     if args[:1] == ["hut"]:
         args = args[1:]
     if len(args) < 3 or args[1] != "with":
-        raise NotationError(f"{text!r}: say the hut and the payment, e.g. 'build 7 with berry fish dog'")
+        raise NotationError(f"{shorten(text)}: say the hut and the payment, e.g. 'build 7 with berry fish dog'")
     hut_number = number(args[0], text, 1, NUM_HUTS, "a hut number")
     items = []
     for word in args[2:]:
         if word not in _ITEM_WORDS:
-            raise NotationError(f"{text!r}: {word!r} is not a goods tile, goods card, dog or guff "
+            raise NotationError(f"{shorten(text)}: {shorten(word)} is not a goods tile, goods card, dog or guff "
                                 f"({', '.join(ITEM_NAMES)})")
         items.append(_ITEM_WORDS[word])
     key = (hut_number, tuple(sorted(items)))
     if key not in _BUILD_INDEX:
         needs = " ".join(GOODS[g] for g in HUTS[hut_number - 1])
-        raise NotationError(f"{text!r}: these items do not pay hut {hut_number} ({needs}) exactly "
+        raise NotationError(f"{shorten(text)}: these items do not pay hut {hut_number} ({needs}) exactly "
                             "with at most two dogs")
     return BUILD + _BUILD_INDEX[key]
 
@@ -183,7 +183,7 @@ def parse_action(text: str) -> int:
     if verb == "trade" and len(args) == 3 and args[1] == "for":
         give, take = _good(args[0], text), _good(args[2], text)
         if give == take:
-            raise NotationError(f"{text!r}: a trade swaps two different goods")
+            raise NotationError(f"{shorten(text)}: a trade swaps two different goods")
         return trade(give, take)
     if words == ["stop", "trading"]:
         return STOP_TRADING
@@ -199,21 +199,21 @@ def parse_action(text: str) -> int:
         a = number(args[0], text, 1, NUM_POSITIONS, "a forest place")
         b = number(args[1], text, 1, NUM_POSITIONS, "a forest place")
         if a == b:
-            raise NotationError(f"{text!r}: a swap exchanges two different forest places")
+            raise NotationError(f"{shorten(text)}: a swap exchanges two different forest places")
         return swap(a - 1, b - 1)
     if verb == "reveal" and args:
         word = "_".join(args)
         if word not in _TILE_WORDS:
-            raise NotationError(f"{text!r}: {word!r} is not a forest tile ({', '.join(TILE_NAMES)})")
+            raise NotationError(f"{shorten(text)}: {shorten(word)} is not a forest tile ({', '.join(TILE_NAMES)})")
         return reveal(_TILE_WORDS[word])
     if verb == "hut" and len(args) == 1:
         return hut(number(args[0], text, 1, NUM_HUTS, "a hut number"))
     if verb == "draw" and len(args) == 1:
         if args[0] not in _CARD_WORDS:
-            raise NotationError(f"{text!r}: {args[0]!r} is not a goods card ({', '.join(CARD_NAMES)})")
+            raise NotationError(f"{shorten(text)}: {shorten(args[0])} is not a goods card ({', '.join(CARD_NAMES)})")
         return draw(_CARD_WORDS[args[0]])
     raise NotationError(
-        f"{text!r} is not an action of stone_age_junior; see docs/stone-age-junior.md "
+        f"{shorten(text)} is not an action of stone_age_junior; see docs/stone-age-junior.md "
         "(e.g. 'turn 5', 'trade berry for fish', 'stop trading', 'stay', 'travel jug', "
         "'build 7 with fish jug dog', 'pass', 'swap 2 9', 'reveal 4', 'reveal dog', 'hut 3', 'draw guff')"
     )
