@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from stoneage import RecordError, StateFormatError
+from stoneage import NotationError, PlayerError, RecordError, StateFormatError, load_game
 from stoneage.core.record import make_record, replay
 
 from common import random_game, state_game
@@ -72,3 +74,46 @@ def test_a_mangled_record_replays_or_is_refused_with_record_error(which: int, pi
     _replace(mangled, paths[pick % len(paths)], junk)
     with contextlib.suppress(RecordError):
         replay(mangled)
+
+
+# --- Stone Age's notation and seats: the same typed error as every other game ----------------------
+
+
+def _stone_age() -> Any:
+    return load_game("stone_age", players=2, seed=0).new_initial_state()
+
+
+@pytest.mark.parametrize("text", [None, 3, 1.5, b"roll 3", ["roll", "3"]])
+def test_a_stone_age_action_text_that_is_not_a_string_is_a_notation_error(text: Any) -> None:
+    with pytest.raises(NotationError, match="an action text is a string"):
+        _stone_age().string_to_action(text)
+
+
+@pytest.mark.parametrize("text", ["roll " + "9" * 5000, "card " + "1" * 4301, "place hunt " + "3" * 300])
+def test_a_stone_age_action_text_with_a_huge_number_is_a_notation_error(text: Any) -> None:
+    with pytest.raises(NotationError):
+        _stone_age().string_to_action(text)
+
+
+def test_a_stone_age_number_of_too_many_digits_is_a_notation_error_but_leading_zeros_are_free() -> None:
+    state = _stone_age()
+    with pytest.raises(NotationError, match="a number of more than 6 digits"):
+        state.string_to_action("roll 1234567")
+    assert state.string_to_action("roll " + "0" * 100 + "12") == state.string_to_action("roll 12")
+
+
+def test_a_stone_age_action_text_longer_than_the_notation_needs_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="an action text of 201 characters; the notation needs at most 200"):
+        _stone_age().string_to_action("x" * 201)
+
+
+@pytest.mark.parametrize("action", [True, False, 1.0, "3", None, [1], -1, 4669, 2**70])
+def test_a_stone_age_non_action_has_no_notation(action: Any) -> None:
+    with pytest.raises(NotationError, match="is outside the action space"):
+        _stone_age().action_to_string(action)
+
+
+@pytest.mark.parametrize("seat", [9, 2, -1, True, 1.0, "0", None])
+def test_resampling_stone_age_for_a_seat_it_does_not_have_is_a_player_error(seat: Any) -> None:
+    with pytest.raises(PlayerError, match=r"player must be a seat 0\.\.1"):
+        _stone_age().resample_from_infostate(seat, random.Random(0))

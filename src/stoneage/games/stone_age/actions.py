@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from stoneage.core.dice import face_multisets
-from stoneage.core.errors import NotationError
+from stoneage.core.errors import NotationError, shorten
 from stoneage.games.stone_age.data import (
     BUILDING_KINDS,
     LOCATIONS,
@@ -56,6 +56,10 @@ TAME_ROLLS = tuple(faces for n in range(1, 8) for faces in face_multisets(n))
 TAME_ROLL_INDEX = {faces: i for i, faces in enumerate(TAME_ROLLS)}
 MAX_MAMMOTH_TILES = 32
 MAX_PLACE = 10
+MAX_TEXT = 200
+"""The longest action text read (the longest name, ``feed with`` ten stone, has 69 characters)."""
+MAX_NUMBER_DIGITS = 6
+"""The most digits (leading zeros aside) of a number in an action text (the largest one named is 60)."""
 
 # --- layout ------------------------------------------------------------------------------------
 
@@ -211,10 +215,11 @@ def _name(action: int) -> str:
 ACTION_NAMES: tuple[str, ...] = tuple(_name(a) for a in range(NUM_ACTIONS))
 
 
-def action_name(action: int) -> str:
-    """The notation of ``action``."""
-    if not 0 <= action < NUM_ACTIONS:
-        raise NotationError(f"action {action} is outside the action space 0..{NUM_ACTIONS - 1}")
+def action_name(action: object) -> str:
+    """The notation of ``action``; ``NotationError`` for anything but an int of the space (a bool,
+    a float or a string included), as in every game of the package."""
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        raise NotationError(f"action {shorten(action)} is outside the action space 0..{NUM_ACTIONS - 1}")
     return ACTION_NAMES[action]
 
 
@@ -236,6 +241,8 @@ def _parse_mix(words: list[str], text: str) -> Counts:
 def _parse_int(word: str, text: str) -> int:
     if not (word.isascii() and word.isdigit()):
         raise NotationError(f"{text!r}: expected a number, got {word!r}")
+    if len(word.lstrip("0")) > MAX_NUMBER_DIGITS:  # int() of a long enough digit string raises ValueError
+        raise NotationError(f"{text!r}: a number of more than {MAX_NUMBER_DIGITS} digits")
     return int(word)
 
 
@@ -265,8 +272,12 @@ def _parse_tools(words: list[str], text: str) -> int:
     return tools(key, mask)
 
 
-def parse_action(text: str) -> int:
+def parse_action(text: object) -> int:
     """The action that ``text`` names (case and spacing are free; resource order is free)."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action text is a string, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"an action text of {len(text)} characters; the notation needs at most {MAX_TEXT}")
     words = text.lower().split()
     if not words:
         raise NotationError("empty action text")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON, State
 from stoneage.core.dice import MAX_DICE, multiset_ways, sum_counts
+from stoneage.core.errors import PlayerError, shorten
 from stoneage.core.staged import StagedState
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import (
@@ -283,6 +284,9 @@ class StoneAgeState(StagedState):
         Bought cards stay: they lie face down, but everyone saw them bought from the display.
         Once the game is over every card is shown, and nothing is redrawn.
         """
+        np = self.num_players
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
+            raise PlayerError(f"player must be a seat 0..{np - 1}, not {shorten(player)}")
         other = self.clone()
         if self.stage == GAME_OVER:
             return other
