@@ -252,6 +252,59 @@ def test_a_bad_tile_table_is_refused_with_the_reason(tiles: list[Any], message: 
         load_game("stone_age", expansions=["mammoth"], mammoth_tiles=tiles)
 
 
+@pytest.mark.parametrize("path", ["/dev/zero", "/dev/stdin"])
+def test_a_tile_table_that_is_not_a_regular_file_is_refused_at_once(path: str) -> None:
+    with pytest.raises(GameOptionError, match=f"cannot read mammoth tiles '{path}': not a regular file"):
+        load_tiles(path)
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b'{"tiles": [\xff]}', r"not UTF-8 text \(byte 11\)"),
+        (b"[" * 5000 + b"]" * 5000, "nests deeper than 64 levels"),
+        (b'[{"back": "wood", "one": {"wood": ' + b"9" * 5000 + b'}, "all": {}}]', "an integer of more than 30 digits"),
+        (b"{not json", "is not JSON"),
+    ],
+)
+def test_a_tile_table_file_outside_the_json_limits_is_a_game_option_error(tmp_path: Path, content: bytes,
+                                                                          message: str) -> None:
+    path = tmp_path / "tiles.json"
+    path.write_bytes(content)
+    with pytest.raises(GameOptionError, match=message):
+        load_tiles(str(path))
+    with pytest.raises(GameOptionError, match=message):
+        load_game("stone_age", expansions=["mammoth"], mammoth_tiles=str(path))
+
+
+@pytest.mark.parametrize(
+    ("tiles", "message"),
+    [
+        ([{"back": ["wood"], "one": {}, "all": {}}], r"tiles\[0\]\.back must be one of"),
+        ([{"back": "wood", "one": {"wood": [[[[1]]]]}, "all": {}}], r"tiles\[0\]\.one\.wood must be an integer"),
+        ([{"back": "wood", "one": {}, "all": {"food": 10**29}}], r"tiles\[0\]\.all\.food must be an integer 0\.\.20"),
+        ([{"back": "wood", "one": {"wood": 1.0}, "all": {}}], r"tiles\[0\]\.one\.wood must be an integer"),
+        ([{"back": "wood", "one": {"x" * 5000: 1}, "all": {}}], r"tiles\[0\]\.one\.'x+\.\.\. is not a bonus"),
+        ([{"back": "wood", "one": {}, "all": {}}, "tile"], r"tiles\[1\] must have exactly"),
+        ({"tiles": {"0": {}}}, "expected a list of 1..32 tiles"),
+        ([{"back": "wood", "one": {}, "all": {}}] * 33, "expected a list of 1..32 tiles"),
+    ],
+)
+def test_a_malformed_tile_table_names_the_entry(tmp_path: Path, tiles: Any, message: str) -> None:
+    path = tmp_path / "tiles.json"
+    path.write_text(json.dumps(tiles))
+    with pytest.raises(GameOptionError, match=message):
+        load_tiles(str(path))
+    with pytest.raises(GameOptionError, match=message):
+        load_tiles(tiles)
+
+
+@pytest.mark.parametrize("source", [3, True, 1.5, b"tiles.json"])
+def test_a_tile_table_that_is_neither_a_file_name_nor_a_table_is_refused(source: Any) -> None:
+    with pytest.raises(GameOptionError, match="expected a file name or a table"):
+        load_game("stone_age", expansions=["mammoth"], mammoth_tiles=source)
+
+
 def test_tiles_without_the_expansion_are_refused() -> None:
     with pytest.raises(GameOptionError, match="needs expansions=\\['mammoth'\\]"):
         load_game("stone_age", mammoth_tiles=[])

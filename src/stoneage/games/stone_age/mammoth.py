@@ -6,14 +6,14 @@ its file format and the bonus arithmetic (docs/mammoth-herd.md).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from stoneage.core.errors import GameOptionError
+from stoneage.core.errors import GameOptionError, shorten
+from stoneage.core.files import parse_json, read_json_file
 from stoneage.games.stone_age.data import RESOURCES
 
 BONUS_KEYS = ("food", "wood", "clay", "stone", "gold", "points", "agriculture", "tools", "cards", "choice")
@@ -72,7 +72,8 @@ def _bonus(data: Any, where: str) -> Bonus:
         raise GameOptionError(f"mammoth tiles: {where} must be an object like {{\"wood\": 2}}")
     for key, value in data.items():
         if key not in BONUS_KEYS:
-            raise GameOptionError(f"mammoth tiles: {where}.{key} is not a bonus ({', '.join(BONUS_KEYS)})")
+            name = key if isinstance(key, str) and len(key) <= 30 else shorten(key, 30)
+            raise GameOptionError(f"mammoth tiles: {where}.{name} is not a bonus ({', '.join(BONUS_KEYS)})")
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
             raise GameOptionError(f"mammoth tiles: {where}.{key} must be an integer 0..{MAX_AMOUNT}")
     if data.get("choice", 0) not in (0, 2):
@@ -97,31 +98,27 @@ def parse_tiles(data: Any) -> tuple[MammothTile, ...]:
     return tuple(out)
 
 
-def load_tiles(source: str | Path | list[Any] | None = None) -> tuple[MammothTile, ...]:
-    """The shipped reconstruction (``None``), a JSON file of your own copy, or a parsed list.
+def load_tiles(source: str | Path | list[Any] | dict[str, Any] | None = None) -> tuple[MammothTile, ...]:
+    """The shipped reconstruction (``None``), a JSON file of your own copy, or a parsed table.
 
-    The shipped table is read once per process; a file or list is read each time it is given.
+    The shipped table is read once per process; a file or table is read each time it is given.
+    A file is read within the package's limits (``stoneage.core.files``: regular files only, of
+    bounded size, UTF-8, bounded nesting and digits); every problem is a ``GameOptionError``.
     """
     if source is None:
         return shipped_tiles()
-    if isinstance(source, list):
+    if isinstance(source, list | dict):
         return parse_tiles(source)
-    try:
-        text = Path(source).read_text(encoding="utf-8")
-    except OSError as error:
-        raise GameOptionError(f"mammoth tiles: cannot read {str(source)!r}: {error.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise GameOptionError(f"mammoth tiles: {str(source)!r} is not JSON: {error}") from None
-    return parse_tiles(data)
+    if not isinstance(source, str | Path):
+        raise GameOptionError(f"mammoth tiles: expected a file name or a table, not {type(source).__name__}")
+    return parse_tiles(read_json_file(source, "mammoth tiles", GameOptionError))
 
 
 @cache
 def shipped_tiles() -> tuple[MammothTile, ...]:
     """The shipped reconstruction of the 16 tiles, parsed on first use (the tiles are immutable)."""
     text = files("stoneage.games.stone_age").joinpath("mammoth_tiles.json").read_text(encoding="utf-8")
-    return parse_tiles(json.loads(text))
+    return parse_tiles(parse_json(text, "the shipped mammoth tiles", GameOptionError))
 
 
 def tiles_to_json(tiles: tuple[MammothTile, ...]) -> list[dict[str, Any]]:
