@@ -272,3 +272,30 @@ def test_every_state_of_a_random_game_loads_and_round_trips(players: int, expans
         if state.is_terminal():
             break
         state.apply_action(random_step(state, rng))
+
+
+def test_resolving_for_a_seat_with_no_figures_out_is_refused() -> None:
+    data = _at("resolve")
+    seat = data["pending"]["player"]
+    for space, counts in data["board"].items():
+        if counts[seat]:
+            _put(data, space, [0 if p == seat else n for p, n in enumerate(counts)])
+    data["players"][seat]["two_resources"] = 1  # its takes alone would leave it stuck at 'resolve'
+    _refused(data, r"'resolve' has no legal action: seat \d has no figures out")
+
+
+def test_buying_a_card_while_a_figure_still_stands_on_its_space_is_refused() -> None:
+    data = _at("buy_card")
+    slot = data["pending"]["slot"]
+    other = 1 - data["pending"]["player"]
+    data["board"][f"card{slot + 1}"][other] = 1
+    data["players"][other]["figures"] += 1
+    _refused(data, rf"pending\.slot: a figure is still on card space {slot + 1}")
+
+
+def test_figures_on_the_tile_of_a_seat_that_has_yet_to_gather_in_the_herds_area_are_refused() -> None:
+    data = _at("resolve", players=4, mammoth=True)
+    herd = data["mammoth"]["herd"]
+    seat = next(p for p, n in enumerate(data["board"][herd]) if n)
+    data["players"][seat]["on_tile"] = 1
+    _refused(data, rf"players\[{seat}\]\.on_tile: figures on the tile while the seat still has figures")

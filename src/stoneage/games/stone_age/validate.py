@@ -186,6 +186,12 @@ def _check_mammoth(state: StoneAgeState) -> None:
     if any(on_tile) and (bonus < 0 or state.phase not in (S.ACTIONS, S.TAMING)):
         seat = next(p for p in range(np) if on_tile[p])
         raise _fail(f"players[{seat}].on_tile", "figures on the bonus tile, but no tile is being tamed this round")
+    for p in range(np):  # the figures on the tile came from one gathering in the herd's area
+        if on_tile[p] and state.herd >= 0 and state.board[NUM_LOCATIONS + state.herd * np + p]:
+            raise _fail(f"players[{p}].on_tile", f"figures on the tile while the seat still has figures "
+                                                 f"to gather with in the herd's area, {LOCATIONS[state.herd]!r}")
+        if on_tile[p] and state.tamers and p == state.cur:
+            raise _fail(f"players[{p}].on_tile", "figures on the tile already, and more about to move there")
     if state.phase == S.TAMING:
         if bonus < 0:
             raise _fail("mammoth.bonus_tile", "null during the taming contest (it is the tile being tamed)")
@@ -241,10 +247,18 @@ def _check_stage_data(state: StoneAgeState) -> None:
         raise _fail("deck", "an extra card to draw from an empty deck")
     elif stage == S.PLACE and not placements(state, cur):
         raise _fail("pending.stage", f"'place' has no legal action: seat {cur} has nowhere to place")
-    elif stage == S.BUY_CARD and not state.display[state.slot]:
-        raise _fail("pending.slot", f"'buy_card' has no legal action: display space {state.slot + 1} is empty")
-    elif stage == S.BUY_BUILDING and (state.slot >= np or state.tops[state.slot] < 0):
-        raise _fail("pending.slot", f"'buy_building' has no legal action: stack {state.slot + 1} shows no tile")
+    elif stage == S.RESOLVE and not any(state.board[NUM_LOCATIONS + loc * np + cur] for loc in range(NUM_LOCATIONS)):
+        raise _fail("pending.stage", f"'resolve' has no legal action: seat {cur} has no figures out")
+    elif stage == S.BUY_CARD:
+        if not state.display[state.slot]:
+            raise _fail("pending.slot", f"'buy_card' has no legal action: display space {state.slot + 1} is empty")
+        if state.board[CARD_SLOT0 + state.slot]:
+            raise _fail("pending.slot", f"a figure is still on card space {state.slot + 1} while its card is bought")
+    elif stage == S.BUY_BUILDING:
+        if state.slot >= np or state.tops[state.slot] < 0:
+            raise _fail("pending.slot", f"'buy_building' has no legal action: stack {state.slot + 1} shows no tile")
+        if state.board[STACK0 + state.slot]:
+            raise _fail("pending.slot", f"a figure is still on stack {state.slot + 1} while its tile is bought")
     elif stage == S.PICK:
         left = len(state.dice_left)
         if not left:
