@@ -299,3 +299,18 @@ def test_figures_on_the_tile_of_a_seat_that_has_yet_to_gather_in_the_herds_area_
     seat = next(p for p, n in enumerate(data["board"][herd]) if n)
     data["players"][seat]["on_tile"] = 1
     _refused(data, rf"players\[{seat}\]\.on_tile: figures on the tile while the seat still has figures")
+
+
+def test_turning_up_a_mammoth_tile_over_the_face_up_one_is_refused() -> None:
+    data = _at("mammoth_tile", mammoth=True, phase="setup")
+    data["mammoth"]["bonus_tile"] = data["mammoth"]["pile"].pop()
+    data["mammoth"]["herd"] = "forest"
+    _refused(data, r"mammoth\.(herd|bonus_tile): ")
+    tile = data["mammoth"]["bonus_tile"]
+    herd = ("forest", "claypit", "quarry", "river")[_game_tiles(data)[tile - 1].back]
+    data["mammoth"]["herd"] = herd
+    _refused(data, r"mammoth\.bonus_tile: a tile is turned up only when none is face up")
+
+
+def _game_tiles(data: Data) -> Any:
+    return load_game("stone_age", **data["params"]).mammoth_tiles  # type: ignore[attr-defined]

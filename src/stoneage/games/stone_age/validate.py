@@ -271,6 +271,10 @@ def _check_stage_data(state: StoneAgeState) -> None:
             raise _fail("pending.shortfall", "a feeding decision with nothing missing (1..10)")
     elif stage == S.TAKE_NOW and not pl[cur * STRIDE + TWO_RESOURCES]:
         raise _fail("pending.stage", f"'take_now' has no legal action: seat {cur} has no two-resources token")
+    elif stage == S.MAMMOTH_BACK and state.next_back >= 0:
+        raise _fail("mammoth.next_back", "the back of the pile's top tile is known already at 'mammoth_back'")
+    elif stage == S.MAMMOTH_TILE and (state.bonus_tile >= 0 or state.next_back < 0):
+        raise _fail("mammoth.bonus_tile", "a tile is turned up only when none is face up and the next back is known")
     elif stage == S.TAME_MOVE and not state.tamers:
         raise _fail("mammoth.tamers", "0 figures may move onto the tile at a 'tame_move' decision")
     elif stage == S.TAME_ROLL:
