@@ -60,6 +60,12 @@ def wait_for_lines(path: Path, count: int, process: subprocess.Popen[str]) -> No
     pytest.fail(f"no {count} games written within {HANG_GUARD} s")
 
 
+def as_from_a_terminal() -> None:
+    """In the child: Ctrl-C acts as in a terminal, even when this test run was started with it ignored
+    (a background job of a non-interactive shell), which the child would otherwise inherit."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 needs_proc = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads processes from /proc")
 
 
@@ -76,6 +82,7 @@ def test_ctrl_c_stops_the_tournament_and_keeps_every_finished_game(tmp_path: Pat
         [sys.executable, "-m", "stoneage", "tournament", "--bots", "random,random,random", "--games", str(games),
          "--jobs", str(jobs), "--out", str(out), "--records", str(records)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=whole_group,
+        preexec_fn=as_from_a_terminal,
     )
 
     def interrupt() -> None:
