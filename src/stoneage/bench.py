@@ -23,6 +23,7 @@ from typing import Any
 
 from stoneage.core.contract import State
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.files import check_writable
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 
 FORMAT = 1
@@ -396,7 +397,7 @@ def run_command(args: argparse.Namespace) -> int:
         make_bench_bot(spec, names[0])  # an unknown bot or parameter fails before anything is measured
     earlier = load_bench_file(args.compare) if args.compare else None
     if args.json:
-        _check_writable(args.json)
+        check_writable(args.json, BenchError)
     engine = build(names)
     results: list[BenchResult] = []
     for index, (name, counts) in enumerate(plan):
@@ -425,15 +426,3 @@ def run_command(args: argparse.Namespace) -> int:
         Path(args.json).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
         print(f"\nResults written to {args.json} (compare a later run with: stoneage bench ... --compare {args.json})")
     return 0
-
-
-def _check_writable(path: str) -> None:
-    target = Path(path)
-    existed = target.exists()
-    try:
-        with target.open("a", encoding="utf-8"):
-            pass
-    except OSError as error:
-        raise BenchError(f"cannot write {path!r}: {error.strerror}") from None
-    if not existed:
-        target.unlink()

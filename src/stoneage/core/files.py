@@ -94,3 +94,20 @@ def read_json_file(path: str | Path, what: str, error: type[StoneAgeError]) -> A
     except UnicodeDecodeError as problem:
         raise error(f"cannot read {where}: not UTF-8 text (byte {problem.start})") from None
     return parse_json(text, where, error)
+
+
+def check_writable(path: str | Path, error: type[StoneAgeError]) -> None:
+    """Raise ``error`` now, before any work, if a file cannot be written at ``path``."""
+    target = Path(path)
+    if target.is_dir():
+        raise error(f"cannot write {str(path)!r}: it is a folder")
+    if not target.parent.is_dir():
+        raise error(f"cannot write {str(path)!r}: the folder {str(target.parent)!r} does not exist")
+    existed = target.exists()
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as problem:
+        raise error(f"cannot write {str(path)!r}: {problem.strerror}") from None
+    if not existed:
+        target.unlink()

@@ -6,11 +6,11 @@ A record replays exactly: load the game from the header, apply each action in tu
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import stoneage
+from stoneage.core import files
 from stoneage.core.contract import JSON, Game, State
 from stoneage.core.errors import RecordError, StoneAgeError
 from stoneage.core.files import read_json_file
@@ -113,15 +113,8 @@ def load_record(path: str | Path) -> JSON:
 
 
 def check_writable(path: str | Path) -> None:
-    """Raise ``RecordError`` now, before any work, if a file cannot be written at ``path``."""
-    target = Path(path)
-    if target.is_dir():
-        raise RecordError(f"cannot write {str(path)!r}: it is a folder")
-    folder = target.parent
-    if not folder.is_dir():
-        raise RecordError(f"cannot write {str(path)!r}: the folder {str(folder)!r} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise RecordError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is not writable")
+    """Raise ``RecordError`` now, before any work, if a record cannot be written at ``path``."""
+    files.check_writable(path, RecordError)
 
 
 def save_record(record: JSON, path: str | Path) -> None:

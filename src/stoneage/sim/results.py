@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from stoneage.core import files
 from stoneage.core.contract import JSON
 from stoneage.sim.errors import TournamentError
 
@@ -96,15 +97,7 @@ def check_results_path(path: str | Path) -> None:
 
 def check_writable(path: str | Path) -> None:
     """Fail early, before any game is played, if ``path`` cannot be written."""
-    target = Path(path)
-    existed = target.exists()
-    try:
-        with target.open("a", encoding="utf-8"):
-            pass
-    except OSError as error:
-        raise TournamentError(f"cannot write {str(path)!r}: {error.strerror}") from None
-    if not existed:
-        target.unlink()
+    files.check_writable(path, TournamentError)
 
 
 def _csv_row(result: GameResult) -> dict[str, Any]:
