@@ -12,7 +12,6 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.widgets import Button, OptionList, RichLog
 
-from stoneage.core.errors import StoneAgeError
 from stoneage.play.session import HUMAN, Session, Step
 from stoneage.tui.base_app import GameApp
 
@@ -33,8 +32,6 @@ def rows_text(rows: Sequence[Sequence[tuple[str, str]]]) -> Text:
 class HotSeatApp(GameApp):
     """A :class:`GameApp` for a memory game, with the hot seat and the ``#ready`` Button."""
 
-    GAME: ClassVar[str]
-    """The game this screen plays."""
     CHANCE_NAME: ClassVar[str]
     """Who plays a chance move, in the decision panel."""
     PASS_NOTE: ClassVar[str]
@@ -48,8 +45,6 @@ class HotSeatApp(GameApp):
     def __init__(self, session: Session, *, delay: float, save_path: str | Path, hot_seat: bool | None,
                  sleep: Sleep | None) -> None:
         super().__init__(session, delay=delay, save_path=save_path)
-        if session.game.name != self.GAME:
-            raise StoneAgeError(f"this screen plays {self.GAME}, not {session.game.name!r}")
         self.hot_seat = session.seats.count(HUMAN) >= 2 if hot_seat is None else hot_seat
         self.sleep: Sleep = sleep or asyncio.sleep
         self.passing: int | None = None

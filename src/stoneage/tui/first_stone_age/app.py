@@ -69,7 +69,6 @@ class FirstStoneAgeApp(HotSeatApp):
                      ("#log", "What happened"))
     SEAT_PATTERNS = (r"Player {n}\b",)
     EXTRA_STYLES = ((r"\[x\]", "bold green"), (r"■+", "bold yellow"))
-    GAME = "first_stone_age"
     CHANCE_NAME = "The cards"
     PASS_NOTE = "Press Enter (or click) when you are ready."
     KEYS_HELP = KEYS_HELP

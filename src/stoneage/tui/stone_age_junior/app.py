@@ -83,7 +83,6 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
     SEAT_PATTERNS = (r"Player {n}\b", r"▶ P{n}\b")
     EXTRA_STYLES = ((r"■+", "bold yellow"), (r"✓ can build", "bold green"))
     OTHER_KEYS = OTHER_KEYS
-    GAME = "stone_age_junior"
     CHANCE_NAME = "The forest"
     PASS_NOTE = "The goods are hidden. Press Enter (or click) when you are ready."
     PASS_AT_START = True
