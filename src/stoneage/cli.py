@@ -15,7 +15,7 @@ from stoneage.core.contract import OMNISCIENT, Game, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
-from stoneage.play.events import apply_with_events
+from stoneage.play.events import apply_with_events, round_of
 from stoneage.play.kit import play_kit
 
 PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands")
@@ -55,11 +55,6 @@ def print_result(game: Game, state: State) -> None:
     print("\n".join(play_kit(game).result_lines(state, names)))
 
 
-def _round(state: State) -> Any:
-    """The round as the table sees it, where the game counts rounds (else ``None``)."""
-    return state.observation(0).get("round")
-
-
 def _print_events(state: State, action: int) -> None:
     for event in apply_with_events(state, action, OMNISCIENT):
         print("\n".join(event.lines()))
@@ -80,8 +75,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if args.quiet:
             state.apply_action(action)
             continue
-        current_round = _round(state)
-        if current_round != last_round:
+        current_round = round_of(state)
+        if current_round is not None and current_round != last_round:
             print(f"\n== Round {current_round} ==")
             last_round = current_round
         _print_events(state, action)

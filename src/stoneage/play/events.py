@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, State
+from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, State
 
 DECISION = "decision"
 """The kind of an event for a player's decision."""
@@ -81,6 +81,12 @@ def _effects(before: State, after: State) -> tuple[str, ...]:
     return tuple(line.strip() for line in after.changes_since(before))
 
 
+def round_of(state: State) -> int | None:
+    """The round as the table sees it (the public observation's ``round``); ``None`` for a game without rounds."""
+    value = state.public_observation().get("round")
+    return value if type(value) is int else None
+
+
 def replay_events(state: State, actions: list[int], viewer: int = OMNISCIENT) -> list[Event]:
     """Apply ``actions`` in turn to ``state`` and return all their events."""
     events: list[Event] = []
@@ -88,5 +94,3 @@ def replay_events(state: State, actions: list[int], viewer: int = OMNISCIENT) ->
         events.extend(apply_with_events(state, action, viewer))
     return events
 
-
-__all__ = ["CHANCE_EVENT", "DECISION", "OMNISCIENT", "PUBLIC", "Event", "apply_with_events", "replay_events"]

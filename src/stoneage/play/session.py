@@ -18,7 +18,7 @@ from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
 from stoneage.core.record import make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, load_game
-from stoneage.play.events import Event, apply_with_events
+from stoneage.play.events import Event, apply_with_events, round_of
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.menus import Menu
 from stoneage.play.view import View, build_view
@@ -88,8 +88,8 @@ class Session:
         self.log: list[str] = []
         self.played: list[tuple[State, int]] = []
         """Each step applied in this session: the state before it and the action."""
-        self._undo: list[tuple[State, int, int]] = []
-        self._round = self._current_round()
+        self._undo: list[tuple[State, int, int | None]] = []
+        self._round = round_of(self.state)
         self._hint_bot: Bot | None = None
         self.undone: list[str] = []
         """The log lines the last ``undo()`` took back."""
@@ -100,7 +100,7 @@ class Session:
         self.resumed = False
         """Whether the game was resumed from a record."""
         self.last_human = next((s for s, spec in enumerate(self.seats) if spec == HUMAN), 0)
-        if isinstance(getattr(self.state, "round", None), int):  # a game that counts rounds
+        if self._round is not None:  # a game that counts rounds
             self.log.append(f"== Round {self._round} ==")
 
     # --- making and resuming ------------------------------------------------------------------
@@ -235,7 +235,7 @@ class Session:
         # a bot's move, or a chance step the game's kit deems worth a look (a roll, a card turned up)
         paced = (seat >= 0 and self.seats[seat] != HUMAN) or (
             seat == CHANCE and self.kit.paced_chance(before, seat, action))
-        new_round = self._current_round()
+        new_round = round_of(state)
         if new_round != self._round and not state.is_terminal():
             lines.append(f"== Round {new_round} ==")
             self._round = new_round
@@ -269,10 +269,6 @@ class Session:
         """The view model for ``viewer`` (default: the screen's viewer; ``PUBLIC`` for a spectator)."""
         seat = self.viewer() if viewer is None else viewer
         return build_view(self.game, self.state, seat, self.names, self.events_for(seat, recent))
-
-    def _current_round(self) -> int:
-        value = getattr(self.state, "round", 1)
-        return value if isinstance(value, int) else 1
 
     # --- undo and hints -------------------------------------------------------------------------
 
