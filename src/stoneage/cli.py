@@ -18,7 +18,7 @@ from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_gam
 from stoneage.play.events import apply_with_events, round_of
 from stoneage.play.kit import play_kit
 
-PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands")
+PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands", "stoneage.web.commands")
 """Modules that add sub-commands: each has ``register(subparsers)``."""
 
 

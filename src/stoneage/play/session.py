@@ -82,7 +82,7 @@ class Session:
             for seat, spec in enumerate(self.seats) if spec != HUMAN
         }
         for seat, bot in self.bots.items():
-            _check_plays(bot, self.seats[seat], game.name)
+            check_plays(bot, self.seats[seat], game.name)
         self.names = seat_names(self.seats)
         self.short = [f"P{seat + 1}" for seat in range(game.num_players)]
         self.log: list[str] = []
@@ -313,7 +313,7 @@ class Session:
         if self._hint_bot is None:
             try:
                 bot = make_bot(self.hint_spec, seed=bot_seed(self.game.seed, 99))
-                _check_plays(bot, self.hint_spec, self.game.name)
+                check_plays(bot, self.hint_spec, self.game.name)
                 self._hint_bot = bot
             except BotSpecError as error:
                 raise HintUnavailable(
@@ -327,7 +327,7 @@ class Session:
         return self.kit.result_lines(self.state, self.names)
 
 
-def _check_plays(bot: Bot, spec: str, game: str) -> None:
+def check_plays(bot: Bot, spec: str, game: str) -> None:
     """``BotSpecError`` if ``bot`` says it plays some games only and ``game`` is not one of them."""
     games = getattr(bot, "games", None)
     if games is not None and game not in games:

@@ -23,19 +23,24 @@ class Rating:
 
 def ratings(results: Iterable[GameResult]) -> list[Rating]:
     """Rate every bot from the games in index order (ties on score rank equal), best first."""
+    return rate((result.bots, result.scores) for result in sorted(results, key=lambda r: r.index))
+
+
+def rate(tables: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list[Rating]:
+    """Rate everyone from ``(who sat at each seat, final scores)`` per table, in order; best first."""
     require("openskill", "sim")
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
     current: dict[str, Any] = {}
     games: dict[str, int] = {}
-    for result in sorted(results, key=lambda r: r.index):
-        teams = [[current.setdefault(bot, model.rating(name=bot))] for bot in result.bots]
-        rated = model.rate(teams, scores=list(result.scores))
-        for bot, (rating,) in zip(result.bots, rated, strict=True):
-            current[bot] = rating
-            games[bot] = games.get(bot, 0) + 1
-    rows = [Rating(bot, float(r.mu), float(r.sigma), float(r.ordinal()), games[bot]) for bot, r in current.items()]
+    for entrants, scores in tables:
+        teams = [[current.setdefault(name, model.rating(name=name))] for name in entrants]
+        rated = model.rate(teams, scores=list(scores))
+        for name, (rating,) in zip(entrants, rated, strict=True):
+            current[name] = rating
+            games[name] = games.get(name, 0) + 1
+    rows = [Rating(name, float(r.mu), float(r.sigma), float(r.ordinal()), games[name]) for name, r in current.items()]
     return sorted(rows, key=lambda row: row.ordinal, reverse=True)
 
 

@@ -1,0 +1,285 @@
+"""The HTTP lobby and the websocket table (FastAPI); ``/docs`` serves the OpenAPI page.
+
+Every refusal is JSON, ``{"error": {"code": ..., "message": ...}}`` over HTTP and an ``error``
+message over a websocket, and leaves every game as it was.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+import stoneage
+from stoneage.core.contract import JSON, PUBLIC
+from stoneage.core.errors import shorten
+from stoneage.core.registry import game_info, game_names
+from stoneage.web.config import ServerConfig
+from stoneage.web.connection import CLOSE_POLICY, Connection
+from stoneage.web.fanout import Fanout, RedisFanout
+from stoneage.web.protocol import ProtocolError
+from stoneage.web.room import Room
+from stoneage.web.security import new_id
+from stoneage.web.service import GameService, Player, SeatSpec, ServiceError, offered_bots
+from stoneage.web.stats import leaderboard, player_stats
+from stoneage.web.store import BOT, FINISHED, OPEN, RUNNING, GameRow, Store
+
+log = logging.getLogger("stoneage.web")
+KeyHeader = Annotated[str | None, Header(alias="X-Player-Key", max_length=100,
+                                         description="your personal key (from POST /api/players)")]
+
+
+class SeatRequest(BaseModel):
+    """One seat of a new game."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["person", "bot"] = "person"
+    bot: str | None = Field(None, max_length=40, description="the bot's level, one the game offers")
+
+
+class CreateGame(BaseModel):
+    """A new game: which game, its seats, options, and the table's pace and clock."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    seats: list[SeatRequest] = Field(min_length=1, max_length=8)
+    expansions: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=8)
+    variants: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=8)
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's own parameters")
+    first_player: int | None = Field(None, ge=0, le=7)
+    pace: float | None = Field(None, ge=0, le=10, description="seconds between bot moves with people present")
+    clock: float | None = Field(None, description="seconds a person has per move before a bot stands in")
+
+
+class JoinGame(BaseModel):
+    """Take a free seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int | None = Field(None, ge=0, le=7)
+    name: str | None = Field(None, max_length=100)
+
+
+class NewPlayer(BaseModel):
+    """A display name; the answer holds the personal key."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=100)
+
+
+def _game_json(row: GameRow, room: Room | None = None) -> JSON:
+    """What the lobby shows of a game: no tokens, no seed, no player ids."""
+    names = room.names if room is not None else None
+    return {
+        "id": row.id, "game": row.game, "players": row.players, "status": row.status, "moves": row.moves,
+        "expansions": row.options.get("expansions", []), "variants": row.options.get("variants", []),
+        "created_at": row.created_at, "updated_at": row.updated_at,
+        "settings": {"pace": row.settings.get("pace"), "clock": row.settings.get("clock")},
+        "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "taken": s.claimed,
+                   "name": names[s.seat] if names else (s.name or (f"Player {s.seat + 1} ({s.bot})"
+                                                                  if s.kind == BOT else None))}
+                  for s in row.seats],
+        "result": ({"scores": row.result["scores"], "winners": row.result["winners"]}
+                   if row.result is not None else None),
+        "links": {"watch": f"/watch/{row.id}", "websocket": f"/api/games/{row.id}/ws"},
+    }
+
+
+def _invite(game_id: str, seat: int, token: str) -> str:
+    return f"/play/{game_id}?seat={seat}&token={token}"
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with 413, however they are sent."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await _error(413, "too_large", f"a request body may hold at most {self.limit} bytes")(scope, receive, send)
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise HTTPException(413, f"a request body may hold at most {self.limit} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None) -> FastAPI:
+    """The server application; its lifespan opens the store and starts the service."""
+    config = config or ServerConfig()
+    holder: dict[str, GameService] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store = await Store.open(config.database())
+        shared = fanout or (RedisFanout(config.redis_url, new_id()) if config.redis_url else Fanout())
+        service = GameService(store, config, shared)
+        await service.start()
+        holder["service"] = service
+        try:
+            yield
+        finally:
+            await service.stop()
+            await store.close()
+
+    app = FastAPI(title="stoneage", version=stoneage.__version__, lifespan=lifespan,
+                  description="The Stone Age family game server: lobby over HTTP, play over websockets "
+                              "(protocol in docs/server.md).")
+    app.add_middleware(BodyLimit, limit=config.limits.max_body_bytes)
+
+    def service() -> GameService:
+        return holder["service"]
+
+    @app.exception_handler(ServiceError)
+    async def _service_error(_request: Request, error: ServiceError) -> JSONResponse:
+        return _error(error.status, error.code, str(error))
+
+    @app.exception_handler(ProtocolError)
+    async def _protocol_error(_request: Request, error: ProtocolError) -> JSONResponse:
+        return _error(503 if error.code == "storage_unavailable" else 400, error.code, str(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, error: RequestValidationError) -> JSONResponse:
+        first = error.errors()[0] if error.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "request"
+        return _error(422, "bad_request", f"{where}: {first.get('msg')} (got {shorten(first.get('input'))})")
+
+    @app.exception_handler(HTTPException)
+    async def _http(_request: Request, error: HTTPException) -> JSONResponse:
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+        return _error(error.status_code, codes.get(error.status_code, "http_error"), str(error.detail))
+
+    @app.get("/api/health", summary="Is the server up")
+    async def health() -> JSON:
+        return {"ok": True, "version": stoneage.__version__, "live_games": len(service().rooms)}
+
+    @app.get("/api/game-types", summary="Every game: players, expansions, variants, bot levels")
+    async def game_types() -> list[JSON]:
+        return [{**game_info(name).to_json(), "bots": offered_bots(name)} for name in game_names()]
+
+    @app.post("/api/games", status_code=201, summary="Create a game; the answer holds the invite links")
+    async def create(body: CreateGame) -> JSON:
+        seats = [SeatSpec(s.kind, s.bot) for s in body.seats]
+        row, tokens = await service().create_game(
+            body.game, seats, expansions=body.expansions, variants=body.variants, options=body.options,
+            first_player=body.first_player, pace=body.pace, clock=body.clock)
+        answer = _game_json(row, service().rooms.get(row.id))
+        for seat in answer["seats"]:
+            if seat["seat"] in tokens:
+                seat["token"] = tokens[seat["seat"]]
+                seat["invite"] = _invite(row.id, seat["seat"], tokens[seat["seat"]])
+        return answer
+
+    @app.get("/api/games", summary="List games, newest first")
+    async def list_games(status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
+                         limit: Annotated[int, Query(ge=1, le=config.limits.max_games_listed)] = 50) -> list[JSON]:
+        rows = await service().store.list_games(status, limit)
+        return [_game_json(row) for row in rows]
+
+    @app.get("/api/games/{game_id}", summary="One game and its public view")
+    async def one_game(game_id: str) -> JSON:
+        room = await service().room(game_id)
+        return {**_game_json(room.row, room), "moves": room.seq, "view": room.view(PUBLIC).to_json()}
+
+    @app.post("/api/games/{game_id}/join", summary="Take a free seat; the answer holds its token")
+    async def join(game_id: str, body: JoinGame, key: KeyHeader = None) -> JSON:
+        player = await service().player(key)
+        seat, token = await service().join(game_id, body.seat, player, body.name)
+        return {"game": game_id, "seat": seat, "token": token, "invite": _invite(game_id, seat, token)}
+
+    @app.get("/api/games/{game_id}/record", summary="A finished game's record (replay it with stoneage replay)")
+    async def record(game_id: str) -> JSON:
+        return await service().record(game_id)
+
+    @app.post("/api/players", status_code=201, summary="Become a player: a display name and a personal key")
+    async def new_player(body: NewPlayer) -> JSON:
+        player, key = await service().new_player(body.name)
+        return {"id": player.id, "name": player.name, "key": key}
+
+    async def me(key: str | None) -> Player:
+        player = await service().player(key)
+        if player is None:
+            raise ServiceError(401, "no_key", "send your personal key in the X-Player-Key header")
+        return player
+
+    @app.get("/api/players/me", summary="You, and the games you hold a seat in")
+    async def whoami(key: KeyHeader = None) -> JSON:
+        player = await me(key)
+        games = await service().store.games_of_player(player.id)
+        return {"id": player.id, "name": player.name,
+                "games": [{**_game_json(row), "seat": seat} for row, seat in games]}
+
+    @app.get("/api/players/me/stats", summary="Your statistics per game and player count")
+    async def my_stats(key: KeyHeader = None) -> JSON:
+        player = await me(key)
+        return {"name": player.name, **await player_stats(service().store, player.id)}
+
+    @app.get("/api/leaderboard", summary="Ratings from finished games (openskill), best first")
+    async def board(game: Annotated[str, Query(max_length=64)] = "stone_age") -> JSON:
+        if game not in game_names():
+            raise ServiceError(404, "unknown_game", f"no game {shorten(game)}; known: {', '.join(game_names())}")
+        return {"game": game, "players": await leaderboard(service().store, game)}
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def table(socket: WebSocket, game_id: str, token: str | None = None, key: str | None = None,
+                    seat: int | None = None, name: str | None = None) -> None:
+        await socket.accept()
+        try:
+            room = await service().room(game_id)
+            player = await service().player(key)
+            viewer = await service().admit(room, token, player, seat, name)
+        except (ServiceError, ProtocolError) as error:
+            await socket.send_json({"type": "error", "code": getattr(error, "code", "forbidden"),
+                                    "message": str(error)})
+            await socket.close(CLOSE_POLICY, str(error)[:120])
+            return
+        client = Connection(socket, viewer, config.limits)
+        room.clients.add(client)
+        client.send_text(room.snapshot(viewer))
+        try:
+            await _serve(client, room, service().command)
+        finally:
+            service().left(room, client)
+            await client.finish()
+
+    return app
+
+
+async def _serve(client: Connection, room: Room,
+                 handle: Callable[[Room, Connection, str | bytes], Awaitable[None]]) -> None:
+    """Read a client's messages until it goes, answering each refusal with an error to it alone."""
+    while client.closing is None:
+        try:
+            data = await client.receive()
+            if data is None:
+                return
+            await handle(room, client, data)
+        except ProtocolError as error:
+            client.send_error(error)
+
+
+__all__ = ["FINISHED", "OPEN", "RUNNING", "create_app"]

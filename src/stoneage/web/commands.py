@@ -1,0 +1,98 @@
+"""The ``stoneage serve`` sub-command: the game server on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+
+from stoneage.core.extras import install_hint
+from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT
+
+REQUIRED = ("fastapi", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "platformdirs", "websockets")
+
+
+def _port(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 65536:
+        raise argparse.ArgumentTypeError(f"port must be 1 to 65535, not {text!r}")
+    return int(text)
+
+
+def _pace(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"pace must be a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"pace must be 0 to 10 seconds, not {text!r}")
+    return value
+
+
+def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``serve`` to the ``stoneage`` command."""
+    serve = commands.add_parser(
+        "serve", help="run the game server (lobby, play over websockets, records, ratings)",
+        description="Run the game server. Games are kept in a SQLite file in your data folder, or in "
+                    "PostgreSQL with --db; several processes share one PostgreSQL with --redis.",
+        allow_abbrev=False)
+    serve.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    serve.add_argument("--db", default="", metavar="URL",
+                       help="database: postgresql://user@host/db, sqlite:///path, or a file path "
+                            "(default: games.sqlite3 in your data folder)")
+    serve.add_argument("--redis", default=None, metavar="URL",
+                       help="Redis URL to share events with other server processes (redis://host:port)")
+    serve.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
+                       help="default pause between bot moves when people play (default: each game's own)")
+    serve.set_defaults(run=cmd_serve)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Start the server and block until Ctrl-C."""
+    missing = [name for name in REQUIRED if _missing(name)]
+    if missing or (args.db.startswith("postgres") and _missing("asyncpg")) or (args.redis and _missing("redis")):
+        print(f"stoneage: error: the server needs the web extra: {install_hint('web')}", file=sys.stderr)
+        return 2
+    import uvicorn
+
+    from stoneage.web.app import create_app
+    from stoneage.web.config import ServerConfig
+
+    config = ServerConfig(database_url=args.db, redis_url=args.redis, pace=args.pace)
+    problem = asyncio.run(_check_database(config.database()))
+    if problem:
+        print(f"stoneage: error: {problem}", file=sys.stderr)
+        return 2
+    print(f"stoneage: serving on http://{args.host}:{args.port} (API docs at /docs); games in "
+          f"{_shown(config.database())}", file=sys.stderr)
+    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning",
+                ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=20, ws_ping_timeout=20)
+    return 0
+
+
+async def _check_database(url: str) -> str | None:
+    """Open the database once (creating or upgrading its schema); the problem in words, if any."""
+    from sqlalchemy.exc import ArgumentError
+
+    from stoneage.web.store import Store, StoreError
+
+    try:
+        store = await Store.open(url)
+    except StoreError as error:
+        return str(error)
+    except ArgumentError as error:
+        return f"--db: {error}"
+    await store.close()
+    return None
+
+
+def _missing(module: str) -> bool:
+    from importlib.util import find_spec
+
+    return find_spec(module) is None
+
+
+def _shown(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

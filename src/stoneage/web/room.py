@@ -1,0 +1,172 @@
+"""A live game on the server: its state, its seats and the clients watching, on the play layer.
+
+A room applies actions it is given (the service decides which, and stores them first) and tells
+every connected client what happened, each through its own eyes: the events of the event stream
+and the view model, both built for that client's seat or, for a spectator, from the public view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from collections.abc import Iterable
+from typing import Protocol
+
+from stoneage.bots import Bot, make_bot
+from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
+from stoneage.play.events import Event, apply_with_events
+from stoneage.play.kit import PlayKit, play_kit
+from stoneage.play.session import bot_seed, check_plays
+from stoneage.play.view import View, build_view
+from stoneage.web.store import BOT, GameRow, SeatRow
+
+RECENT = 12
+"""How many of the latest actions a (re)connecting client's view recounts."""
+
+
+class Client(Protocol):
+    """A connection watching a room, through the eyes of ``viewer`` (a seat or ``PUBLIC``)."""
+
+    viewer: int
+
+    def send_text(self, text: str) -> None:
+        """Queue a message for the client (never blocks)."""
+
+
+def seat_name(seat: SeatRow) -> str:
+    """How the table calls a seat: the person's display name, or ``Player N (bot)``."""
+    if seat.kind == BOT:
+        return f"Player {seat.seat + 1} ({seat.bot})"
+    return seat.name or f"Player {seat.seat + 1}"
+
+
+class Room:
+    """One game in memory: rebuilt from its log, moved on by the service, watched by clients."""
+
+    def __init__(self, row: GameRow, game: Game) -> None:
+        self.row = row
+        self.game = game
+        self.kit: PlayKit = play_kit(game)
+        self.state: State = game.new_initial_state()
+        self.lock = asyncio.Lock()
+        """Held while a move is checked, stored and applied: the moves of one game serialise."""
+        self.clients: set[Client] = set()
+        self.away: set[int] = set()
+        """Person seats a stand-in bot plays for (their clock ran out) until they return."""
+        self.recent: deque[tuple[State, int]] = deque(maxlen=RECENT)
+        self.names = [seat_name(seat) for seat in row.seats]
+        self._bots: dict[int, Bot] = {}
+        self.runner: asyncio.Task[None] | None = None
+        """The task playing chance and bots, while one runs."""
+        self.clock: asyncio.Task[None] | None = None
+        """The task waiting for an absent person's clock to run out, while one runs."""
+
+    @property
+    def id(self) -> str:
+        """The game's id."""
+        return self.row.id
+
+    @property
+    def seq(self) -> int:
+        """How many actions the log holds (the sequence number a command must carry)."""
+        return self.state.move_number()
+
+    def set_row(self, row: GameRow) -> None:
+        """Take a new header (a seat was taken): names follow."""
+        self.row = row
+        self.names = [seat_name(seat) for seat in row.seats]
+
+    # --- who moves ----------------------------------------------------------------------------
+
+    def mover(self) -> int:
+        """The seat to decide, ``CHANCE`` or ``TERMINAL``."""
+        return self.state.current_player()
+
+    def automated(self) -> bool:
+        """Whether the next action is the server's to make: chance, a bot, or a stand-in."""
+        seat = self.mover()
+        if seat == TERMINAL:
+            return False
+        return seat == CHANCE or self.row.seats[seat].kind == BOT or seat in self.away
+
+    def person_to_move(self) -> int | None:
+        """The person seat to decide now (and not stood in for), else ``None``."""
+        seat = self.mover()
+        return None if seat < 0 or self.automated() else seat
+
+    def has_people(self) -> bool:
+        """Whether any seat is a person's."""
+        return any(seat.kind != BOT for seat in self.row.seats)
+
+    def bot(self, seat: int) -> Bot:
+        """The bot of a bot seat, or the stand-in for an absent person (the game kit's default bot)."""
+        if seat not in self._bots:
+            spec = self.row.seats[seat].bot if self.row.seats[seat].kind == BOT else self.kit.default_bot
+            bot = make_bot(spec or self.kit.default_bot, seed=bot_seed(self.game.seed, seat))
+            check_plays(bot, spec or "", self.game.name)
+            self._bots[seat] = bot
+        return self._bots[seat]
+
+    # --- applying -------------------------------------------------------------------------------
+
+    def replay(self, actions: Iterable[str]) -> None:
+        """Apply a stored log quietly (loading), keeping the latest steps for the views."""
+        for text in actions:
+            action = self.state.string_to_action(text)
+            self.recent.append((self.state.clone(), action))
+            self.state.apply_action(action)
+
+    def apply(self, action: int) -> None:
+        """Apply ``action`` (legal, and stored already) and send every client its update."""
+        before = self.state.clone()
+        self.recent.append((before, action))
+        viewers = {client.viewer for client in self.clients}
+        if not viewers:
+            self.state.apply_action(action)
+            return
+        events: dict[int, list[Event]] = {}
+        first = viewers.pop()
+        after = before.clone()
+        events[first] = apply_with_events(after, action, first)
+        for viewer in viewers:
+            events[viewer] = apply_with_events(before.clone(), action, viewer)
+        self.state = after
+        texts = {viewer: _dumps({"type": "update", "seq": self.seq,
+                                 "view": self.view(viewer, viewer_events).to_json()})
+                 for viewer, viewer_events in events.items()}
+        for client in list(self.clients):
+            client.send_text(texts[client.viewer])
+
+    # --- telling ----------------------------------------------------------------------------------
+
+    def view(self, viewer: int, events: Iterable[Event] | None = None) -> View:
+        """The view model for ``viewer``; ``events`` default to the latest steps recounted."""
+        if events is None:
+            events = [event for before, action in self.recent
+                      for event in apply_with_events(before.clone(), action, viewer)]
+        return build_view(self.game, self.state, viewer, self.names, list(events))
+
+    def snapshot(self, viewer: int, kind: str = "hello", **extra: object) -> str:
+        """The full message a client needs to draw the table: on connecting, or to resync."""
+        return _dumps({"type": kind, "game_id": self.id, "game": self.game.name, "seq": self.seq,
+                       "viewer": None if viewer == PUBLIC else viewer, "seats": self.seats_json(),
+                       "status": self.row.status, **extra, "view": self.view(viewer).to_json()})
+
+    def seats_json(self) -> list[JSON]:
+        """The seats as everyone may see them (no tokens, no player ids)."""
+        return [{"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": self.names[seat.seat],
+                 "taken": seat.claimed, "away": seat.seat in self.away} for seat in self.row.seats]
+
+    def broadcast(self, message: JSON) -> None:
+        """Send the same message to every client (a notice: someone is away, or back)."""
+        text = _dumps(message)
+        for client in list(self.clients):
+            client.send_text(text)
+
+
+def _dumps(message: JSON) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+__all__ = ["PUBLIC", "Client", "Room", "seat_name"]

@@ -1,0 +1,53 @@
+"""Secrets and limits: unguessable tokens stored only as hashes, and a per-connection rate limit."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import time
+
+
+def new_token() -> str:
+    """An unguessable token (192 random bits, URL-safe): a seat's invite or a personal key."""
+    return secrets.token_urlsafe(24)
+
+
+def new_id() -> str:
+    """A short random id for a game or a player (not a secret: it appears in links)."""
+    return secrets.token_urlsafe(9)
+
+
+def new_seed() -> int:
+    """A game's seed of chance, drawn on the server and never sent to anyone."""
+    return secrets.randbits(62)
+
+
+def digest(token: str) -> str:
+    """What the database keeps of a token: its SHA-256, so a stolen database acts for nobody."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def matches(token: str, stored: str | None) -> bool:
+    """Whether ``token`` hashes to ``stored`` (in constant time)."""
+    return stored is not None and hmac.compare_digest(digest(token), stored)
+
+
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, then ``rate`` per second."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        """Take one message from the bucket; False when it is empty."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False

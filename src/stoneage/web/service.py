@@ -1,0 +1,494 @@
+"""The games being played: creating, loading, joining, moving, and the server's own moves.
+
+The service is the only writer of games. A move is checked by the engine under the room's lock,
+stored (``Store.append``) and only then applied and told to the clients; chance and bots move on
+the server, paced for people; a person whose clock runs out is stood in for by the game kit's bot
+until they return. With ``--redis`` several processes share one database: each catches a room up
+from the log before it acts, and tells the others through the fanout after.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from collections.abc import Coroutine
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from stoneage.bots import BotSpecError, bot_names, make_bot
+from stoneage.core.contract import CHANCE, JSON, PUBLIC
+from stoneage.core.errors import StoneAgeError
+from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
+from stoneage.core.record import make_record, result_of
+from stoneage.core.registry import game_info, game_names, load_game
+from stoneage.play.kit import play_kit
+from stoneage.play.session import check_plays
+from stoneage.web.config import ServerConfig
+from stoneage.web.fanout import Fanout
+from stoneage.web.protocol import Move, Ping, ProtocolError, Sync, parse_command
+from stoneage.web.room import Client, Room
+from stoneage.web.security import digest, matches, new_id, new_seed, new_token
+from stoneage.web.store import (
+    BOT,
+    FINISHED,
+    OPEN,
+    PERSON,
+    RUNNING,
+    GameRow,
+    SeatRow,
+    SequenceTaken,
+    Store,
+    StoreError,
+    with_seat,
+)
+
+log = logging.getLogger("stoneage.web")
+_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MAX_NAME = 40
+MAX_PACE = 10.0
+CLOCK_RANGE = (5.0, 7 * 24 * 3600.0)
+
+
+class ServiceError(StoneAgeError):
+    """A request the service refuses: ``code`` is stable, ``status`` is the HTTP status."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Player:
+    """Someone known by a personal key: an id for statistics and a display name."""
+
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """A seat asked for when creating a game: a person, or a bot of one of the offered levels."""
+
+    kind: str
+    bot: str | None = None
+
+
+def offered_bots(game: str) -> list[str]:
+    """The bots a seat of ``game`` may be given: every registered bot and preset that plays it."""
+    offered = []
+    for name in bot_names():
+        try:
+            check_plays(make_bot(name), name, game)
+        except BotSpecError:
+            continue
+        offered.append(name)
+    default = play_kit(game).default_bot
+    return [default, *(name for name in offered if name != default)]
+
+
+def clean_name(name: str | None, fallback: str) -> str:
+    """A display name: printable, trimmed, at most ``MAX_NAME`` characters; ``fallback`` if empty."""
+    text = "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:MAX_NAME]
+    return text or fallback
+
+
+class GameService:
+    """Every live game of this process, over the store (and the fanout to other processes)."""
+
+    def __init__(self, store: Store, config: ServerConfig, fanout: Fanout | None = None) -> None:
+        self.store = store
+        self.config = config
+        self.fanout = fanout or Fanout()
+        self.rooms: dict[str, Room] = {}
+        self._loading: dict[str, asyncio.Future[Room]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.started = time.time()
+
+    async def start(self) -> None:
+        """Listen to the other processes; resume every unfinished game in the background."""
+        await self.fanout.start(self._remote)
+        if self.config.resume_on_start:
+            self._spawn(self._resume_all())
+
+    async def stop(self) -> None:
+        """Stop every task this service started (bots, clocks, resuming)."""
+        tasks = [*self._tasks]
+        for room in self.rooms.values():
+            tasks += [task for task in (room.runner, room.clock) if task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        await self.fanout.stop()
+
+    def _spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
+        task = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _resume_all(self) -> None:
+        for game_id in await self.store.unfinished():
+            try:
+                await self.room(game_id)
+            except (ServiceError, StoneAgeError, SQLAlchemyError) as error:
+                log.error("cannot resume game %s: %s", game_id, error)
+
+    # --- lobby ----------------------------------------------------------------------------------
+
+    async def create_game(self, game: str, seats: list[SeatSpec], *, expansions: list[str], variants: list[str],
+                          options: JSON, first_player: int | None = None, pace: float | None = None,
+                          clock: float | None = None) -> tuple[GameRow, dict[int, str]]:
+        """Make and store a new game; returns its header and the person seats' tokens."""
+        try:
+            info = game_info(game)
+        except StoneAgeError as error:
+            raise ServiceError(400, "unknown_game", f"{error} (known: {', '.join(game_names())})") from None
+        if not info.min_players <= len(seats) <= info.max_players:
+            raise ServiceError(400, "bad_seats", f"{info.display_name} is for {info.min_players} to "
+                               f"{info.max_players} players, not {len(seats)}")
+        common = {PLAYERS, SEED, FIRST_PLAYER, EXPANSIONS, VARIANTS}
+        for name, value in options.items():
+            param = next((p for p in info.params if p.name == name), None)
+            if name in common or param is None:
+                raise ServiceError(400, "bad_option", f"{game} has no option {name!r} here")
+            if param.kind is Kind.DATA and isinstance(value, str):
+                raise ServiceError(400, "bad_option", f"option {name!r} takes its data inline, not a file name")
+        offered = offered_bots(game)
+        for seat in seats:
+            if seat.kind == BOT and seat.bot not in offered:
+                raise ServiceError(400, "bad_bot", f"bot {seat.bot!r} does not play {game}; offered: "
+                                   f"{', '.join(offered)}")
+        pace = self._pace(game, pace)
+        if clock is not None and not CLOCK_RANGE[0] <= clock <= CLOCK_RANGE[1]:
+            raise ServiceError(400, "bad_clock", f"clock must be {CLOCK_RANGE[0]:g} to {CLOCK_RANGE[1]:g} "
+                               f"seconds per move, not {clock:g}")
+        first = first_player if first_player is not None else 0
+        try:
+            loaded = load_game(game, players=len(seats), seed=new_seed(), first_player=first,
+                               expansions=expansions, variants=variants, **options)
+        except StoneAgeError as error:
+            raise ServiceError(400, "bad_option", str(error)) from None
+        params = loaded.params()
+        seed, _ = params.pop(SEED), params.pop(PLAYERS)
+        tokens = {n: new_token() for n, seat in enumerate(seats) if seat.kind == PERSON}
+        rows = tuple(SeatRow(n, seat.kind, seat.bot, digest(tokens[n]) if n in tokens else None)
+                     for n, seat in enumerate(seats))
+        now = time.time()
+        row = GameRow(new_id(), game, len(seats), seed, _jsonable(params), {"pace": pace, "clock": clock},
+                      OPEN if tokens else RUNNING, 0, now, now, None, rows)
+        await self._store(self.store.create_game(row))
+        room = Room(row, loaded)
+        self.rooms[row.id] = room
+        self._kick(room)
+        return row, tokens
+
+    def _pace(self, game: str, pace: float | None) -> float:
+        if pace is None:
+            return self.config.pace if self.config.pace is not None else play_kit(game).delay
+        if not 0 <= pace <= MAX_PACE:
+            raise ServiceError(400, "bad_pace", f"pace must be 0 to {MAX_PACE:g} seconds, not {pace:g}")
+        return pace
+
+    async def room(self, game_id: str) -> Room:
+        """The live room of a game, loaded (replayed from its log) on first use."""
+        room = self.rooms.get(game_id)
+        if room is not None:
+            return room
+        if not _ID.fullmatch(game_id):
+            raise ServiceError(404, "not_found", "no such game")
+        pending = self._loading.get(game_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        future: asyncio.Future[Room] = asyncio.get_running_loop().create_future()
+        self._loading[game_id] = future
+        try:
+            room = await self._load(game_id)
+            self.rooms[game_id] = room
+            future.set_result(room)
+        except BaseException as error:
+            future.set_exception(error)
+            future.exception()  # retrieved: nobody else may be waiting
+            raise
+        finally:
+            del self._loading[game_id]
+        self._kick(room)
+        return room
+
+    async def _load(self, game_id: str) -> Room:
+        row = await self._store(self.store.game(game_id))
+        if row is None:
+            raise ServiceError(404, "not_found", "no such game")
+        game = load_game(row.game, players=row.players, seed=row.seed, **row.options)
+        room = Room(row, game)
+        room.replay(await self._store(self.store.actions(game_id)))
+        return room
+
+    async def join(self, game_id: str, seat: int | None, player: Player | None,
+                   name: str | None) -> tuple[int, str]:
+        """Take a free person seat (``seat``, or the first free one); returns it and its new token."""
+        room = await self.room(game_id)
+        async with room.lock:
+            free = [s for s in room.row.seats if s.kind == PERSON and not s.claimed]
+            chosen = next((s for s in free if seat is None or s.seat == seat), None)
+            if chosen is None:
+                raise ServiceError(409, "no_free_seat", "that seat is taken" if seat is not None and
+                                   any(s.seat == seat for s in room.row.seats) else "no free seat in this game")
+            token = new_token()
+            await self._claim(room, replace(chosen, token_hash=digest(token)), player, name)
+        return chosen.seat, token
+
+    async def _claim(self, room: Room, seat: SeatRow, player: Player | None, name: str | None) -> None:
+        """Record who took a seat (called under the room's lock)."""
+        fallback = player.name if player else f"Player {seat.seat + 1}"
+        taken = replace(seat, player_id=player.id if player else None, name=clean_name(name, fallback))
+        row = with_seat(room.row, taken)
+        status = row.status if row.status == FINISHED else (
+            RUNNING if all(s.claimed for s in row.seats) else OPEN)
+        await self._store(self.store.claim_seat(room.id, taken, status=status))
+        room.set_row(replace(row, status=status))
+        room.broadcast({"type": "seats", "seats": room.seats_json(), "status": status})
+        await self.fanout.publish({"game": room.id, "kind": "seats"})
+
+    async def admit(self, room: Room, token: str | None, player: Player | None, seat: int | None = None,
+                    name: str | None = None) -> int:
+        """The viewer a connection gets: the seat its token (or its player's key) opens, else ``PUBLIC``."""
+        if token:
+            found = next((s for s in room.row.seats if s.kind == PERSON and matches(token, s.token_hash)), None)
+            if found is None:
+                raise ServiceError(403, "bad_token", "this token opens no seat of this game")
+            if found.player_id is not None and (player is None or player.id != found.player_id):
+                raise ServiceError(403, "seat_taken", "this seat belongs to another player: connect with "
+                                   "their personal key")
+            if not found.claimed:
+                async with room.lock:
+                    await self._claim(room, found, player, name)
+            return found.seat
+        if seat is not None:
+            held = [s.seat for s in room.row.seats if player is not None and s.player_id == player.id]
+            if seat not in held:
+                raise ServiceError(403, "forbidden", "only the player who took a seat may act for it")
+            return seat
+        return PUBLIC
+
+    # --- playing --------------------------------------------------------------------------------
+
+    async def command(self, room: Room, client: Client, text: str | bytes) -> None:
+        """Handle one websocket message; ``ProtocolError`` for the client alone if refused."""
+        command = parse_command(text)
+        if client.viewer >= 0:
+            await self._returned(room, client.viewer)
+        if isinstance(command, Ping):
+            client.send_text('{"type":"pong"}')
+        elif isinstance(command, Sync):
+            client.send_text(room.snapshot(client.viewer, "resync", reason="asked"))
+        elif isinstance(command, Move):
+            await self._move(room, client, command)
+
+    async def _move(self, room: Room, client: Client, move: Move) -> None:
+        seat = client.viewer
+        if seat == PUBLIC:
+            raise ProtocolError("spectator", "a spectator cannot move")
+        async with room.lock:
+            if self.fanout.shared:
+                await self._catch_up(room)
+            if move.seq != room.seq:
+                client.send_text(room.snapshot(seat, "resync", reason=f"stale: the game is at move {room.seq}, "
+                                               f"not {move.seq}"))
+                return
+            if room.state.is_terminal():
+                raise ProtocolError("game_over", "the game is over")
+            if room.mover() != seat:
+                raise ProtocolError("not_your_turn", f"it is {_whose(room)} turn")
+            if move.action not in room.state.legal_actions():
+                try:
+                    room.state.clone().apply_action(move.action)
+                except StoneAgeError as error:
+                    raise ProtocolError("illegal_move", str(error)) from None
+            if not await self._commit(room, move.action):
+                client.send_text(room.snapshot(seat, "resync", reason="stale: another move came first"))
+                return
+            client.send_text(f'{{"type":"ack","seq":{room.seq}}}')
+        self._kick(room)
+
+    async def _commit(self, room: Room, action: int) -> bool:
+        """Store ``action`` as the room's next move, then apply it; False if another process came first."""
+        seq = room.seq
+        after = room.state.clone()
+        after.apply_action(action)
+        result = result_of(after) if after.is_terminal() else None
+        try:
+            await self._store(self.store.append(room.id, seq, [room.state.action_to_string(action)], result=result))
+        except SequenceTaken:
+            await self._catch_up(room)
+            return False
+        room.apply(action)
+        if result is not None:
+            room.set_row(replace(room.row, status=FINISHED, result=result))
+        await self.fanout.publish({"game": room.id, "kind": "moves", "seq": room.seq})
+        return True
+
+    async def _catch_up(self, room: Room) -> None:
+        """Apply the moves other processes stored since this room last looked (under its lock)."""
+        for text in await self._store(self.store.actions(room.id, after=room.seq)):
+            room.apply(room.state.string_to_action(text))
+        if room.state.is_terminal() and room.row.status != FINISHED:
+            row = await self._store(self.store.game(room.id))
+            if row is not None:
+                room.set_row(row)
+
+    def _kick(self, room: Room) -> None:
+        """Start the server's moves if it is chance's or a bot's turn, else the person's clock."""
+        if room.runner is not None and not room.runner.done():
+            return
+        if room.automated():
+            room.runner = asyncio.create_task(self._automate(room))
+        else:
+            self._start_clock(room)
+
+    async def _automate(self, room: Room) -> None:
+        """Play chance and bots until a person is to decide or the game ends, pausing for people."""
+        pace = float(room.row.settings.get("pace") or 0)
+        try:
+            while True:
+                async with room.lock:
+                    if self.fanout.shared:
+                        await self._catch_up(room)
+                    if not room.automated():
+                        break
+                    seat = room.mover()
+                    if seat == CHANCE:
+                        action = room.state.sample_chance_outcome()
+                        paced = room.kit.paced_chance(room.state, CHANCE, action)
+                    else:
+                        action = await asyncio.to_thread(room.bot(seat).step, room.state.clone(), seat)
+                        paced = True
+                    stored = await self._commit(room, action)
+                if stored and paced and pace and room.has_people() and room.automated():
+                    await asyncio.sleep(pace)
+        except ProtocolError as error:  # the database is down: try again shortly
+            log.error("game %s: %s", room.id, error)
+            await asyncio.sleep(1)
+            self._spawn(self._automate(room))
+            return
+        except Exception:
+            log.exception("game %s: the server's move failed", room.id)
+            return
+        finally:
+            if room.runner is asyncio.current_task():
+                room.runner = None
+        self._start_clock(room)
+
+    # --- clocks ---------------------------------------------------------------------------------
+
+    def _start_clock(self, room: Room) -> None:
+        clock = room.row.settings.get("clock")
+        seat = room.person_to_move()
+        if room.clock is not None and not room.clock.done():
+            room.clock.cancel()
+        if clock and seat is not None:
+            room.clock = asyncio.create_task(self._clock(room, seat, room.seq, float(clock)))
+
+    async def _clock(self, room: Room, seat: int, seq: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        async with room.lock:
+            if room.seq != seq or room.mover() != seat or seat in room.away:
+                return
+            room.away.add(seat)
+        await self._announce_away(room, f"{room.names[seat]} is away: a bot ({room.kit.default_bot}) plays "
+                                  "for them until they return.")
+        self._kick(room)
+
+    async def _returned(self, room: Room, seat: int) -> None:
+        if seat in room.away:
+            room.away.discard(seat)
+            await self._announce_away(room, f"{room.names[seat]} is back.")
+
+    async def _announce_away(self, room: Room, text: str) -> None:
+        room.broadcast({"type": "notice", "text": text, "away": sorted(room.away), "seats": room.seats_json()})
+        await self.fanout.publish({"game": room.id, "kind": "away", "away": sorted(room.away), "text": text})
+
+    # --- other processes ------------------------------------------------------------------------
+
+    async def _remote(self, message: JSON) -> None:
+        room = self.rooms.get(str(message.get("game")))
+        if room is None:
+            return
+        kind = message.get("kind")
+        try:
+            if kind == "moves":
+                async with room.lock:
+                    await self._catch_up(room)
+            elif kind == "seats":
+                row = await self._store(self.store.game(room.id))
+                if row is not None:
+                    room.set_row(row)
+                    room.broadcast({"type": "seats", "seats": room.seats_json(), "status": row.status})
+            elif kind == "away" and isinstance(message.get("away"), list):
+                room.away = {seat for seat in message["away"] if isinstance(seat, int)}
+                room.broadcast({"type": "notice", "text": str(message.get("text", "")),
+                                "away": sorted(room.away), "seats": room.seats_json()})
+        except (ProtocolError, StoneAgeError) as error:
+            log.error("game %s: cannot follow another process: %s", room.id, error)
+
+    # --- players and records --------------------------------------------------------------------
+
+    async def new_player(self, name: str | None) -> tuple[Player, str]:
+        """A new player and their personal key (shown once; only its hash is kept)."""
+        key = new_token()
+        player = Player(new_id(), clean_name(name, "Player"))
+        await self._store(self.store.create_player(player.id, digest(key), player.name))
+        return player, key
+
+    async def player(self, key: str | None) -> Player | None:
+        """The player of a personal key; ``None`` without one; ``ServiceError`` for an unknown key."""
+        if not key:
+            return None
+        found = await self._store(self.store.player_by_key(digest(key)))
+        if found is None:
+            raise ServiceError(403, "bad_key", "this personal key belongs to nobody")
+        return Player(*found)
+
+    async def record(self, game_id: str) -> JSON:
+        """A finished game's record, in the package's format (the seed withheld: it stays on the server)."""
+        room = await self.room(game_id)
+        if not room.state.is_terminal():
+            raise ServiceError(409, "not_finished", "a record is given once the game is over")
+        record = make_record(room.game, room.state)
+        record["seed"] = 0
+        record["seats"] = [seat.bot if seat.kind == BOT else "human" for seat in room.row.seats]
+        record["names"] = list(room.names)
+        return record
+
+    def left(self, room: Room, client: Client) -> None:
+        """A client disconnected: forget a finished room nobody watches any more."""
+        room.clients.discard(client)
+        if not room.clients and room.state.is_terminal() and self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+
+    async def _store(self, work: Coroutine[Any, Any, Any]) -> Any:
+        """Run a store call; a database failure becomes a ``storage_unavailable`` error."""
+        try:
+            return await work
+        except SequenceTaken:
+            raise
+        except (SQLAlchemyError, StoreError, OSError) as error:
+            log.error("database: %s", error)
+            raise ProtocolError("storage_unavailable", "the game store is unavailable; nothing was changed, "
+                                "try again") from None
+
+
+def _whose(room: Room) -> str:
+    seat = room.mover()
+    return "chance's" if seat == CHANCE else f"{room.names[seat]}'s"
+
+
+def _jsonable(params: JSON) -> JSON:
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in params.items()}

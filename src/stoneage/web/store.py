@@ -1,0 +1,266 @@
+"""Where games are kept: each game's header and action log, in SQLite or PostgreSQL.
+
+A move is acknowledged only after ``append`` has committed it; ``(game_id, seq)`` is the key of
+the moves table, so a move offered twice (a resent command, a second server process) is stored
+once and the second offer raises ``SequenceTaken``. Loading a game is replaying its log.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, func, insert, select, text, update
+from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+
+from stoneage.core.contract import JSON
+from stoneage.web.schema import games, moves, players, seats
+
+OPEN, RUNNING, FINISHED = "open", "running", "finished"
+"""A game's status: waiting for people to take seats, under way with every seat taken, over."""
+PERSON, BOT = "person", "bot"
+_MIGRATION_LOCK = 0x5707E1A6
+"""PostgreSQL advisory lock held while migrating, so two processes starting at once do not race."""
+
+
+class StoreError(Exception):
+    """The database cannot be reached or used (the message says which and why)."""
+
+
+class SequenceTaken(StoreError):
+    """A move with this game and sequence number is already stored."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat: a person (with the hash of its token) or a bot (with its spec)."""
+
+    seat: int
+    kind: str
+    bot: str | None = None
+    token_hash: str | None = None
+    player_id: str | None = None
+    """The player (personal key) who took the seat, if one did."""
+    name: str | None = None
+    """The display name at the table."""
+
+    @property
+    def claimed(self) -> bool:
+        """Whether a person seat has been taken (a bot seat always is)."""
+        return self.kind == BOT or self.name is not None
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """A game's header as stored: everything but the log."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: JSON
+    settings: JSON
+    status: str
+    moves: int = 0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    result: JSON | None = None
+    seats: tuple[SeatRow, ...] = field(default_factory=tuple)
+
+
+class Store:
+    """Async access to the server's database (``Store.open(url)``; ``close()`` when done)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connect to ``url`` (an async SQLAlchemy URL) and bring the schema up to date."""
+        parsed = make_url(url)
+        options: dict[str, Any] = {}
+        if parsed.get_backend_name() == "sqlite":
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+            options["connect_args"] = {"timeout": 30}
+        else:
+            options.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
+        engine = create_async_engine(url, **options)
+        if parsed.get_backend_name() == "sqlite":
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        store = cls(engine)
+        try:
+            async with engine.begin() as connection:
+                await connection.run_sync(_migrate)
+        except (OperationalError, OSError) as error:
+            await engine.dispose()
+            raise StoreError(f"cannot open the database {parsed.render_as_string(hide_password=True)}: "
+                             f"{_reason(error)}") from None
+        return store
+
+    async def close(self) -> None:
+        """Release the connections."""
+        await self.engine.dispose()
+
+    # --- games ------------------------------------------------------------------------------
+
+    async def create_game(self, row: GameRow) -> None:
+        """Store a new game's header and seats."""
+        async with self.engine.begin() as connection:
+            await connection.execute(insert(games).values(
+                id=row.id, game=row.game, players=row.players, seed=row.seed, options=row.options,
+                settings=row.settings, status=row.status, moves=0, created_at=row.created_at,
+                updated_at=row.created_at, result=None))
+            await connection.execute(insert(seats), [
+                {"game_id": row.id, "seat": s.seat, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
+                 "player_id": s.player_id, "name": s.name} for s in row.seats])
+
+    async def append(self, game_id: str, seq: int, actions: Sequence[str], *,
+                     result: JSON | None = None) -> None:
+        """Store ``actions`` as moves ``seq``, ``seq + 1``, ... in one transaction.
+
+        ``result`` (the game's end) marks the game finished in the same transaction. Raises
+        ``SequenceTaken`` if any of these moves is stored already.
+        """
+        now = time.time()
+        values: dict[str, Any] = {"moves": seq + len(actions), "updated_at": now}
+        if result is not None:
+            values.update(status=FINISHED, result=result)
+        try:
+            async with self.engine.begin() as connection:
+                await connection.execute(insert(moves), [
+                    {"game_id": game_id, "seq": seq + index, "action": action, "at": now}
+                    for index, action in enumerate(actions)])
+                await connection.execute(update(games).where(games.c.id == game_id).values(**values))
+        except IntegrityError:
+            raise SequenceTaken(f"game {game_id}: move {seq} is stored already") from None
+
+    async def actions(self, game_id: str, after: int = 0) -> list[str]:
+        """The game's log from move ``after`` on, in order."""
+        query = (select(moves.c.action).where(moves.c.game_id == game_id, moves.c.seq >= after)
+                 .order_by(moves.c.seq))
+        async with self.engine.connect() as connection:
+            return list((await connection.execute(query)).scalars())
+
+    async def game(self, game_id: str) -> GameRow | None:
+        """The header of one game, or ``None``."""
+        rows = await self._games(games.c.id == game_id)
+        return rows[0] if rows else None
+
+    async def list_games(self, status: str | None = None, limit: int = 200) -> list[GameRow]:
+        """The newest games first, of one status or all."""
+        where = [games.c.status == status] if status else []
+        return await self._games(*where, limit=limit)
+
+    async def unfinished(self) -> list[str]:
+        """The ids of every game not over."""
+        query = select(games.c.id).where(games.c.status != FINISHED).order_by(games.c.created_at)
+        async with self.engine.connect() as connection:
+            return list((await connection.execute(query)).scalars())
+
+    async def finished(self, game: str | None = None) -> list[GameRow]:
+        """Every finished game (of one game, or all), oldest first: the input of statistics."""
+        where = [games.c.status == FINISHED] + ([games.c.game == game] if game else [])
+        return await self._games(*where, oldest_first=True)
+
+    async def _games(self, *where: Any, limit: int | None = None, oldest_first: bool = False) -> list[GameRow]:
+        order = games.c.updated_at if oldest_first else games.c.created_at.desc()
+        query = select(games).where(*where).order_by(order)
+        if limit is not None:
+            query = query.limit(limit)
+        async with self.engine.connect() as connection:
+            headers = (await connection.execute(query)).mappings().all()
+            if not headers:
+                return []
+            ids = [h["id"] for h in headers]
+            seat_rows = (await connection.execute(
+                select(seats).where(seats.c.game_id.in_(ids)).order_by(seats.c.game_id, seats.c.seat))).mappings()
+        by_game: dict[str, list[SeatRow]] = {}
+        for s in seat_rows:
+            by_game.setdefault(s["game_id"], []).append(SeatRow(
+                s["seat"], s["kind"], s["bot"], s["token_hash"], s["player_id"], s["name"]))
+        return [GameRow(h["id"], h["game"], h["players"], h["seed"], h["options"], h["settings"], h["status"],
+                        h["moves"], h["created_at"], h["updated_at"], h["result"], tuple(by_game.get(h["id"], ())))
+                for h in headers]
+
+    async def claim_seat(self, game_id: str, seat: SeatRow, *, status: str) -> None:
+        """Store who took ``seat`` (its token hash, player and name) and the game's new status."""
+        async with self.engine.begin() as connection:
+            await connection.execute(
+                update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat.seat)
+                .values(token_hash=seat.token_hash, player_id=seat.player_id, name=seat.name))
+            await connection.execute(
+                update(games).where(games.c.id == game_id, games.c.status != FINISHED).values(status=status))
+
+    async def games_of_player(self, player_id: str) -> list[tuple[GameRow, int]]:
+        """Every game ``player_id`` holds a seat in, newest first, with the seat."""
+        query = select(seats.c.game_id, seats.c.seat).where(seats.c.player_id == player_id)
+        async with self.engine.connect() as connection:
+            held = {row.game_id: row.seat for row in await connection.execute(query)}
+        if not held:
+            return []
+        rows = await self._games(games.c.id.in_(list(held)))
+        return [(row, held[row.id]) for row in rows]
+
+    # --- players ----------------------------------------------------------------------------
+
+    async def create_player(self, player_id: str, key_hash: str, name: str) -> None:
+        """Store a new player (a display name and the hash of their personal key)."""
+        async with self.engine.begin() as connection:
+            await connection.execute(insert(players).values(
+                id=player_id, key_hash=key_hash, name=name, created_at=time.time()))
+
+    async def player_by_key(self, key_hash: str) -> tuple[str, str] | None:
+        """``(player id, name)`` of the personal key with this hash, or ``None``."""
+        query = select(players.c.id, players.c.name).where(players.c.key_hash == key_hash)
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(query)).first()
+        return (row.id, row.name) if row else None
+
+    async def player_names(self, ids: Sequence[str]) -> dict[str, str]:
+        """The display names of these players."""
+        if not ids:
+            return {}
+        query = select(players.c.id, players.c.name).where(players.c.id.in_(list(ids)))
+        async with self.engine.connect() as connection:
+            return {row.id: row.name for row in await connection.execute(query)}
+
+    async def count_games(self) -> int:
+        """How many games are stored."""
+        async with self.engine.connect() as connection:
+            return int((await connection.execute(select(func.count()).select_from(games))).scalar_one())
+
+
+def with_seat(row: GameRow, seat: SeatRow) -> GameRow:
+    """``row`` with one seat replaced."""
+    return replace(row, seats=tuple(seat if s.seat == seat.seat else s for s in row.seats))
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """WAL: a commit survives the process being killed; readers do not wait for the writer."""
+    cursor = connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "foreign_keys=ON", "busy_timeout=30000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _migrate(connection: Connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATION_LOCK})
+    config = Config()
+    config.set_main_option("script_location", "stoneage.web:migrations")
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+def _reason(error: BaseException) -> str:
+    text_ = str(getattr(error, "orig", None) or error)
+    return text_.splitlines()[0] if text_ else type(error).__name__
