@@ -51,7 +51,7 @@ log = logging.getLogger("stoneage.web")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_NAME = 40
 MAX_PACE = 10.0
-CLOCK_RANGE = (5.0, 7 * 24 * 3600.0)
+CLOCK_RANGE = (1.0, 7 * 24 * 3600.0)
 
 
 class ServiceError(StoneAgeError):
