@@ -88,12 +88,13 @@ def _game_json(row: GameRow, room: Room | None = None) -> JSON:
                   for s in row.seats],
         "result": ({"scores": row.result["scores"], "winners": row.result["winners"]}
                    if row.result is not None else None),
-        "links": {"watch": f"/watch/{row.id}", "websocket": f"/api/games/{row.id}/ws"},
+        "links": {"spectate": f"/api/games/{row.id}/ws"},
     }
 
 
 def _invite(game_id: str, seat: int, token: str) -> str:
-    return f"/play/{game_id}?seat={seat}&token={token}"
+    """The seat's link: the websocket that acts for it (the token is the key to the seat)."""
+    return f"/api/games/{game_id}/ws?token={token}"
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
