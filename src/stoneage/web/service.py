@@ -211,7 +211,8 @@ class GameService:
         self._loading[game_id] = future
         try:
             room = await self._load(game_id)
-            self.rooms[game_id] = room
+            if not room.state.is_terminal():  # a finished game is loaded for one look, not kept
+                self.rooms[game_id] = room
             future.set_result(room)
         except BaseException as error:
             future.set_exception(error)
