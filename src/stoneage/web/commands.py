@@ -59,12 +59,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from stoneage.web.config import ServerConfig
 
     config = ServerConfig(database_url=args.db, redis_url=args.redis, pace=args.pace)
-    problem = asyncio.run(_check_database(config.database()))
+    try:
+        database = config.database()
+    except ValueError as error:
+        print(f"stoneage: error: --db: {error}", file=sys.stderr)
+        return 2
+    problem = asyncio.run(_check_database(database)) or (args.redis and asyncio.run(_check_redis(args.redis)))
     if problem:
         print(f"stoneage: error: {problem}", file=sys.stderr)
         return 2
     print(f"stoneage: serving on http://{args.host}:{args.port} (API docs at /docs); games in "
-          f"{_shown(config.database())}", file=sys.stderr)
+          f"{_shown(database)}", file=sys.stderr)
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning",
                 ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=20, ws_ping_timeout=20)
     return 0
@@ -83,6 +88,24 @@ async def _check_database(url: str) -> str | None:
     except ArgumentError as error:
         return f"--db: {error}"
     await store.close()
+    return None
+
+
+async def _check_redis(url: str) -> str | None:
+    """Reach Redis once; the problem in words, if any."""
+    from redis.asyncio import Redis
+    from redis.exceptions import RedisError
+
+    try:
+        client = Redis.from_url(url)
+    except ValueError as error:
+        return f"--redis: {error}"
+    try:
+        await client.ping()
+    except (RedisError, OSError) as error:
+        return f"cannot reach Redis at {url}: {error}"
+    finally:
+        await client.aclose()
     return None
 
 

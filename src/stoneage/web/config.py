@@ -20,14 +20,19 @@ def default_database_url() -> str:
 
 def async_url(url: str) -> str:
     """``url`` with the async driver named: ``postgresql://`` → ``postgresql+asyncpg://``,
-    ``sqlite://`` → ``sqlite+aiosqlite://``; a path to a file is a SQLite database."""
-    for plain, driver in (("postgresql://", "postgresql+asyncpg://"), ("postgres://", "postgresql+asyncpg://"),
+    ``sqlite://`` → ``sqlite+aiosqlite://``; a path to a file is a SQLite database.
+
+    ``ValueError`` for any other kind of database.
+    """
+    for plain, driver in (("postgresql+asyncpg://", "postgresql+asyncpg://"), ("postgresql://", "postgresql+asyncpg://"),
+                          ("postgres://", "postgresql+asyncpg://"), ("sqlite+aiosqlite://", "sqlite+aiosqlite://"),
                           ("sqlite://", "sqlite+aiosqlite://")):
         if url.startswith(plain):
             return driver + url[len(plain):]
     if "://" not in url:
         return f"sqlite+aiosqlite:///{Path(url).expanduser().resolve()}"
-    return url
+    raise ValueError(f"the database must be postgresql://user@host/db, sqlite:///path or a file path, "
+                     f"not {url.split('://', 1)[0]}://...")
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,10 @@ class Store:
         options: dict[str, Any] = {}
         if parsed.get_backend_name() == "sqlite":
             if parsed.database and parsed.database != ":memory:":
-                Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+                except OSError as error:
+                    raise StoreError(f"cannot create the folder of {parsed.database}: {error.strerror}") from None
             options["connect_args"] = {"timeout": 30}
         else:
             options.update(pool_size=10, max_overflow=20, pool_pre_ping=True)
