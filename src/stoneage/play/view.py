@@ -16,7 +16,7 @@ from stoneage.core.contract import JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.errors import PlayerError
 from stoneage.play.events import Event
 from stoneage.play.kit import play_kit
-from stoneage.play.menus import Menu, notation_menu
+from stoneage.play.menus import Menu
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,10 @@ class View:
 
 def _choice_json(choice: Any) -> JSON:
     data: JSON = {"label": choice.label}
+    if choice.loc is not None:
+        data["loc"] = choice.loc
+    if choice.count is not None:
+        data["count"] = choice.count
     if choice.is_group:
         data["choices"] = [_choice_json(c) for c in choice.children]
     else:
@@ -105,7 +109,7 @@ def build_view(game: Game, state: State, viewer: int, names: Sequence[str], even
     to_move = state.current_player()
     decision = None
     if to_move == viewer and to_move >= 0:
-        decision = (kit.menu or notation_menu)(state, names)
+        decision = kit.decision_menu(state, names)
     if to_move == TERMINAL:
         status = "The game is over."
     elif to_move >= 0:
