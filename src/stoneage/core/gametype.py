@@ -94,7 +94,8 @@ class GameType:
     extra_params: tuple[Param, ...] = ()
     """Parameters beyond the common ones (players, seed, first player, expansions, variants)."""
     kits: Mapping[str, str] = field(default_factory=dict)
-    """Per face (``"play"``, ``"tui"``, ...), where that face's kit for this game lives."""
+    """Per face, where that face's kit for this game lives: an import path for ``"play"`` and
+    ``"tui"``; for ``"web"``, the name of the browser board (``web/static/boards/<name>.js``)."""
 
     @property
     def params(self) -> tuple[Param, ...]:

@@ -55,6 +55,22 @@ def all_actions(menu: Menu) -> list[int]:
     return [c.action for c in _flatten(menu.choices) if c.action is not None]
 
 
+def label_of(menu: Menu, action: int) -> str:
+    """The menu's words for ``action``, its groups first (``"Forest › 3 figures"``); notation-free."""
+
+    def path(choices: tuple[Choice, ...]) -> list[str] | None:
+        for choice in choices:
+            if choice.action == action:
+                return [choice.label]
+            inner = path(choice.children) if choice.is_group else None
+            if inner is not None:
+                return [choice.label, *inner]
+        return None
+
+    found = path(menu.choices)
+    return " › ".join(found) if found else f"action {action}"
+
+
 def complete_menu(menu: Menu, state: State, legal: list[int]) -> Menu:
     """``menu`` with every action of ``legal`` it lacks added at the end (never hide a legal action)."""
     missing = set(legal) - set(all_actions(menu))

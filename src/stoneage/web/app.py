@@ -25,6 +25,7 @@ from stoneage.core.registry import game_info, game_names
 from stoneage.web.config import ServerConfig
 from stoneage.web.connection import CLOSE_POLICY, Connection
 from stoneage.web.fanout import Fanout, RedisFanout
+from stoneage.web.pages import add_pages
 from stoneage.web.protocol import ProtocolError
 from stoneage.web.room import Room
 from stoneage.web.security import new_id
@@ -180,7 +181,8 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
 
     @app.get("/api/game-types", summary="Every game: players, expansions, variants, bot levels")
     async def game_types() -> list[JSON]:
-        return [{**game_info(name).to_json(), "bots": offered_bots(name)} for name in game_names()]
+        return [{**game_info(name).to_json(), "bots": offered_bots(name),
+                 "board": game_info(name).kits.get("web", "generic")} for name in game_names()]
 
     @app.post("/api/games", status_code=201, summary="Create a game; the answer holds the invite links")
     async def create(body: CreateGame) -> JSON:
@@ -197,7 +199,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
 
     @app.get("/api/games", summary="List games, newest first")
     async def list_games(status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
-                         limit: Annotated[int, Query(ge=1, le=config.limits.max_games_listed)] = 50) -> list[JSON]:
+                         limit: int = Query(50, ge=1, le=config.limits.max_games_listed)) -> list[JSON]:
         rows = await service().store.list_games(status, limit)
         return [_game_json(row) for row in rows]
 
@@ -215,6 +217,11 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     @app.get("/api/games/{game_id}/record", summary="A finished game's record (replay it with stoneage replay)")
     async def record(game_id: str) -> JSON:
         return await service().record(game_id)
+
+    @app.get("/api/games/{game_id}/replay/{at}", summary="A finished game as it was after move `at`")
+    async def replay_step(game_id: str, at: int,
+                          viewer: Annotated[str, Query(pattern=r"^(public|[0-7])$")] = "public") -> JSON:
+        return await service().replay_view(game_id, at, PUBLIC if viewer == "public" else int(viewer))
 
     @app.post("/api/players", status_code=201, summary="Become a player: a display name and a personal key")
     async def new_player(body: NewPlayer) -> JSON:
@@ -267,6 +274,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
             service().left(room, client)
             await client.finish()
 
+    add_pages(app)
     return app
 
 

@@ -1,8 +1,9 @@
 """The websocket protocol: what a client may send, the errors it may get back (docs/server.md).
 
 Client → server: ``move`` (an action, on the sequence number it was chosen at), ``sync`` (send me
-the whole view again) and ``ping``. Server → client: ``hello``, ``update``, ``ack``, ``resync``,
-``notice``, ``pong`` and ``error``. Every error names its ``code`` and says what was wrong.
+the whole view again), ``hint`` (what would the hint bot play?) and ``ping``. Server → client:
+``hello``, ``update``, ``ack``, ``resync``, ``seats``, ``notice``, ``hint``, ``pong`` and ``error``.
+Every error names its ``code`` and says what was wrong.
 """
 
 from __future__ import annotations
@@ -51,12 +52,18 @@ class Ping(_Command):
     type: Literal["ping"]
 
 
-Command = Annotated[Move | Sync | Ping, Field(discriminator="type")]
-_COMMAND: TypeAdapter[Move | Sync | Ping] = TypeAdapter(Command)
-KNOWN_TYPES = ("move", "sync", "ping")
+class Hint(_Command):
+    """Ask what the game's hint bot would play now (only the seat to decide may ask)."""
+
+    type: Literal["hint"]
 
 
-def parse_command(text: str | bytes) -> Move | Sync | Ping:
+Command = Annotated[Move | Sync | Ping | Hint, Field(discriminator="type")]
+_COMMAND: TypeAdapter[Move | Sync | Ping | Hint] = TypeAdapter(Command)
+KNOWN_TYPES = ("move", "sync", "ping", "hint")
+
+
+def parse_command(text: str | bytes) -> Move | Sync | Ping | Hint:
     """The command in a websocket message; ``ProtocolError`` naming what is wrong with it."""
     try:
         return _COMMAND.validate_json(text)

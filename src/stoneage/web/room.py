@@ -11,6 +11,7 @@ import asyncio
 import json
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Protocol
 
 from stoneage.bots import Bot, make_bot
@@ -21,6 +22,8 @@ from stoneage.play.session import bot_seed, check_plays
 from stoneage.play.view import View, build_view
 from stoneage.web.store import BOT, GameRow, SeatRow
 
+HINT_SEAT = 99
+"""The seat number the hint bot's seed is derived with (as in terminal play)."""
 RECENT = 12
 """How many of the latest actions a (re)connecting client's view recounts."""
 
@@ -57,6 +60,9 @@ class Room:
         self.recent: deque[tuple[State, int]] = deque(maxlen=RECENT)
         self.names = [seat_name(seat) for seat in row.seats]
         self._bots: dict[int, Bot] = {}
+        self._hint: Bot | None = None
+        self.hinting = False
+        """Whether a hint is being worked out (one at a time per game)."""
         self.runner: asyncio.Task[None] | None = None
         """The task playing chance and bots, while one runs."""
         self.clock: asyncio.Task[None] | None = None
@@ -99,6 +105,13 @@ class Room:
         """Whether any seat is a person's."""
         return any(seat.kind != BOT for seat in self.row.seats)
 
+    def hint_bot(self) -> Bot:
+        """The bot a hint asks (the game kit's hint bot), made on first use."""
+        if self._hint is None:
+            self._hint = make_bot(self.kit.hint_bot, seed=bot_seed(self.game.seed, HINT_SEAT))
+            check_plays(self._hint, self.kit.hint_bot, self.game.name)
+        return self._hint
+
     def bot(self, seat: int) -> Bot:
         """The bot of a bot seat, or the stand-in for an absent person (the game kit's default bot)."""
         if seat not in self._bots:
@@ -125,12 +138,8 @@ class Room:
         if not viewers:
             self.state.apply_action(action)
             return
-        events: dict[int, list[Event]] = {}
-        first = viewers.pop()
         after = before.clone()
-        events[first] = apply_with_events(after, action, first)
-        for viewer in viewers:
-            events[viewer] = apply_with_events(before.clone(), action, viewer)
+        events = events_by_viewer(after, action, viewers)
         self.state = after
         texts = {viewer: _dumps({"type": "update", "seq": self.seq,
                                  "view": self.view(viewer, viewer_events).to_json()})
@@ -163,6 +172,22 @@ class Room:
         text = _dumps(message)
         for client in list(self.clients):
             client.send_text(text)
+
+
+def events_by_viewer(state: State, action: int, viewers: Iterable[int]) -> dict[int, list[Event]]:
+    """``apply_with_events(state, action, viewer)`` for every viewer, applying ``action`` once.
+
+    Only the action's own sentence (``describe_for``) depends on the viewer: the automatic steps
+    and every effect (``changes_since``) do not, and they are the costly part, so they are traced
+    once and shared; each other viewer gets the first event with its own sentence.
+    """
+    first, *others = sorted(viewers)
+    sentences = {viewer: state.describe_for(action, viewer).strip() for viewer in others}
+    events = apply_with_events(state, action, first)
+    told = {first: events}
+    for viewer, text in sentences.items():
+        told[viewer] = events if text == events[0].text else [replace(events[0], text=text), *events[1:]]
+    return told
 
 
 def _dumps(message: JSON) -> str:

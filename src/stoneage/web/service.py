@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import re
 import time
@@ -26,11 +27,14 @@ from stoneage.core.errors import StoneAgeError
 from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
 from stoneage.core.record import make_record, result_of
 from stoneage.core.registry import game_info, game_names, load_game
+from stoneage.play.events import apply_with_events
 from stoneage.play.kit import play_kit
+from stoneage.play.menus import label_of
 from stoneage.play.session import check_plays
+from stoneage.play.view import build_view
 from stoneage.web.config import ServerConfig
 from stoneage.web.fanout import Fanout
-from stoneage.web.protocol import Move, Ping, ProtocolError, Sync, parse_command
+from stoneage.web.protocol import Hint, Move, Ping, ProtocolError, Sync, parse_command
 from stoneage.web.room import Client, Room
 from stoneage.web.security import digest, matches, new_id, new_seed, new_token
 from stoneage.web.store import (
@@ -270,7 +274,15 @@ class GameService:
                                    "their personal key")
             if not found.claimed:
                 async with room.lock:
-                    await self._claim(room, found, player, name)
+                    # read the seat again under the lock: a join (new token) or another connection may have come first
+                    found = room.row.seats[found.seat]
+                    if not matches(token, found.token_hash):
+                        raise ServiceError(403, "bad_token", "this token opens no seat of this game")
+                    if found.player_id is not None and (player is None or player.id != found.player_id):
+                        raise ServiceError(403, "seat_taken", "this seat belongs to another player: connect with "
+                                           "their personal key")
+                    if not found.claimed:
+                        await self._claim(room, found, player, name)
             return found.seat
         if seat is not None:
             held = [s.seat for s in room.row.seats if player is not None and s.player_id == player.id]
@@ -292,6 +304,26 @@ class GameService:
             client.send_text(room.snapshot(client.viewer, "resync", reason="asked"))
         elif isinstance(command, Move):
             await self._move(room, client, command)
+        elif isinstance(command, Hint):
+            await self._hint(room, client)
+
+    async def _hint(self, room: Room, client: Client) -> None:
+        """Tell the seat to decide what the hint bot would play (worked out off the event loop)."""
+        seat = client.viewer
+        if seat < 0 or room.person_to_move() != seat:
+            raise ProtocolError("no_hint", "a hint is for the seat to decide, on its turn")
+        if room.hinting:
+            raise ProtocolError("busy", "a hint for this game is being worked out; wait for it")
+        seq, state = room.seq, room.state.clone()
+        room.hinting = True
+        try:
+            action = await asyncio.to_thread(room.hint_bot().step, state.clone(), seat)
+        except BotSpecError as error:
+            raise ProtocolError("no_hint", f"no hint: {error}") from None
+        finally:
+            room.hinting = False
+        label = label_of(room.kit.decision_menu(state, room.names), action)
+        client.send_text(json.dumps({"type": "hint", "seq": seq, "action": action, "label": label}))
 
     async def _move(self, room: Room, client: Client, move: Move) -> None:
         seat = client.viewer
@@ -467,6 +499,24 @@ class GameService:
         record["seats"] = [seat.bot if seat.kind == BOT else "human" for seat in room.row.seats]
         record["names"] = list(room.names)
         return record
+
+    async def replay_view(self, game_id: str, at: int, viewer: int) -> JSON:
+        """A finished game as ``viewer`` saw it after ``at`` actions, with the events of the last one."""
+        room = await self.room(game_id)
+        if not room.state.is_terminal():
+            raise ServiceError(409, "not_finished", "a game is replayed once it is over")
+        actions = room.state.history()
+        if not 0 <= at <= len(actions):
+            raise ServiceError(400, "bad_step", f"this game has moves 0 to {len(actions)}, not {at}")
+        if viewer != PUBLIC and not 0 <= viewer < room.game.num_players:
+            raise ServiceError(400, "bad_viewer", f"viewer is 'public' or a seat 0..{room.game.num_players - 1}")
+        state = room.game.new_initial_state()
+        for action in actions[:max(0, at - 1)]:
+            state.apply_action(action)
+        events = apply_with_events(state, actions[at - 1], viewer) if at else []
+        view = build_view(room.game, state, viewer, room.names, events)
+        return {"game_id": room.id, "game": room.game.name, "at": at, "moves": len(actions),
+                "seats": room.seats_json(), "view": view.to_json()}
 
     def left(self, room: Room, client: Client) -> None:
         """A client disconnected: forget a finished room nobody watches any more."""

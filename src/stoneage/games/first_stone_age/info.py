@@ -13,5 +13,6 @@ GAME_TYPE = GameType(
     information=Information.IMPERFECT,
     max_game_length=5_000,
     format_version=1,
-    kits={"play": "stoneage.play.first_stone_age:KIT", "tui": "stoneage.tui.first_stone_age:KIT"},
+    kits={"play": "stoneage.play.first_stone_age:KIT", "tui": "stoneage.tui.first_stone_age:KIT",
+          "web": "first_stone_age"},
 )

@@ -26,5 +26,6 @@ GAME_TYPE = GameType(
         Param("mammoth_tiles", Kind.DATA, None,
               "with the mammoth expansion: your own tile table (a JSON file name, or the table itself)"),
     ),
-    kits={"play": "stoneage.play.stone_age:KIT", "tui": "stoneage.tui.stone_age:KIT"},
+    kits={"play": "stoneage.play.stone_age:KIT", "tui": "stoneage.tui.stone_age:KIT",
+          "web": "stone_age"},
 )

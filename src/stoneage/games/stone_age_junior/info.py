@@ -19,5 +19,6 @@ GAME_TYPE = GameType(
     variants=(
         Option("one_swap", "a visit to the trading post allows one 1-for-1 swap only (default: any number)"),
     ),
-    kits={"play": "stoneage.play.stone_age_junior:KIT", "tui": "stoneage.tui.stone_age_junior:KIT"},
+    kits={"play": "stoneage.play.stone_age_junior:KIT", "tui": "stoneage.tui.stone_age_junior:KIT",
+          "web": "stone_age_junior"},
 )
