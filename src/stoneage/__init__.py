@@ -11,7 +11,7 @@ from stoneage.core.errors import (
     StoneAgeError,
     UnknownGameError,
 )
-from stoneage.core.registry import game_names, load_game
+from stoneage.core.registry import game_info, game_names, load_game
 
 __version__ = "0.1.0"
 
@@ -28,6 +28,7 @@ __all__ = [
     "StateFormatError",
     "StoneAgeError",
     "UnknownGameError",
+    "game_info",
     "game_names",
     "load_game",
 ]

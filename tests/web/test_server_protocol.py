@@ -95,6 +95,13 @@ def test_a_wrong_token_or_another_games_token_is_refused_and_closed(server: Serv
     first, code = asyncio.run(unknown_game())
     assert first["code"] == "not_found" and code == 1008
 
+    async def not_a_seat_number() -> tuple[JSON, int | None]:
+        async with Table(server.ws, ours["id"], seat="abc", key="whatever") as table:
+            return await table.receive(), await table.closed()
+
+    first, code = asyncio.run(not_a_seat_number())
+    assert first["code"] == "bad_seat" and "seat number" in first["message"] and code == 1008
+
 
 # --- real time ------------------------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -41,15 +41,21 @@ KeyHeader = Annotated[str | None, Header(alias="X-Player-Key", max_length=100,
 class SeatRequest(BaseModel):
     """One seat of a new game."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     kind: Literal["person", "bot"] = "person"
     bot: str | None = Field(None, max_length=40, description="the bot's level, one the game offers")
+
+    @model_validator(mode="after")
+    def _bot_only_for_bots(self) -> SeatRequest:
+        if (self.kind == "bot") != (self.bot is not None):
+            raise ValueError("a bot seat names its level ('bot'), a person seat names none")
+        return self
 
 
 class CreateGame(BaseModel):
     """A new game: which game, its seats, options, and the table's pace and clock."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(max_length=64)
     seats: list[SeatRequest] = Field(min_length=1, max_length=8)
     expansions: list[Annotated[str, Field(max_length=64)]] = Field(default_factory=list, max_length=8)
@@ -63,7 +69,7 @@ class CreateGame(BaseModel):
 class JoinGame(BaseModel):
     """Take a free seat."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int | None = Field(None, ge=0, le=7)
     name: str | None = Field(None, max_length=100)
 
@@ -71,7 +77,7 @@ class JoinGame(BaseModel):
 class NewPlayer(BaseModel):
     """A display name; the answer holds the personal key."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(min_length=1, max_length=100)
 
 
@@ -254,12 +260,14 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def table(socket: WebSocket, game_id: str, token: str | None = None, key: str | None = None,
-                    seat: int | None = None, name: str | None = None) -> None:
+                    seat: str | None = None, name: str | None = None) -> None:
         await socket.accept()
         try:
+            if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
+                raise ServiceError(400, "bad_seat", f"seat must be a seat number, not {shorten(seat)}")
             room = await service().room(game_id)
             player = await service().player(key)
-            viewer = await service().admit(room, token, player, seat, name)
+            viewer = await service().admit(room, token, player, None if seat is None else int(seat), name)
         except (ServiceError, ProtocolError) as error:
             await socket.send_json({"type": "error", "code": getattr(error, "code", "forbidden"),
                                     "message": str(error)})
