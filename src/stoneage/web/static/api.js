@@ -1,0 +1,215 @@
+// The pieces the lobby and the table share: the personal key, calls to the lobby API, seat marks
+// (colour + shape, never colour alone) and a tiny element builder. No framework, no build step.
+
+const PLAYER_KEY = "stoneage.player";
+const TOKENS_KEY = "stoneage.tokens.";   // + game id: {seat: token} for the seats this browser plays
+const INVITES_KEY = "stoneage.invites."; // + game id: {seat: page link} of friend seats (the creator's copy)
+
+export const TERMINAL = -4;
+export const CHANCE = -1;
+
+/** The page's words (identity until translations exist). */
+export const t = (text) => text;
+
+// --- storage ---------------------------------------------------------------------------------
+
+function readJSON(key, fallback) {
+  try {
+    const text = localStorage.getItem(key);
+    return text ? JSON.parse(text) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function writeJSON(key, value) {
+  try {
+    if (value === null || value === undefined) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    /* private mode or full storage: the page still works for this visit */
+  }
+}
+
+/** The player this browser is ({id, name, key}), or null before the first visit's name. */
+export function storedPlayer() {
+  const player = readJSON(PLAYER_KEY, null);
+  return player && typeof player.key === "string" ? player : null;
+}
+
+export function forgetPlayer() {
+  writeJSON(PLAYER_KEY, null);
+}
+
+/** Become a player (POST /api/players) and keep the key; returns {id, name, key}. */
+export async function createPlayer(name) {
+  const player = await api("POST", "/api/players", { name: (name || "").trim() || "Player" }, { key: false });
+  writeJSON(PLAYER_KEY, player);
+  return player;
+}
+
+/** The stored player, or a new one called "Player" (so that statistics follow this browser). */
+export async function ensurePlayer() {
+  return storedPlayer() || createPlayer("Player");
+}
+
+export function seatTokens(gameId) {
+  return readJSON(TOKENS_KEY + gameId, {});
+}
+
+export function keepToken(gameId, seat, token) {
+  const tokens = seatTokens(gameId);
+  tokens[String(seat)] = token;
+  writeJSON(TOKENS_KEY + gameId, tokens);
+}
+
+export function dropToken(gameId, seat) {
+  const tokens = seatTokens(gameId);
+  delete tokens[String(seat)];
+  writeJSON(TOKENS_KEY + gameId, Object.keys(tokens).length ? tokens : null);
+}
+
+export function invites(gameId) {
+  return readJSON(INVITES_KEY + gameId, {});
+}
+
+export function keepInvites(gameId, links) {
+  writeJSON(INVITES_KEY + gameId, links);
+}
+
+// --- the lobby API ---------------------------------------------------------------------------
+
+/** An error the server (or the network) gave, with its stable code and its words. */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Call the lobby API; the personal key goes in X-Player-Key unless {key: false}. */
+export async function api(method, path, body, { key = true } = {}) {
+  const headers = { Accept: "application/json" };
+  const player = key ? storedPlayer() : null;
+  if (player) headers["X-Player-Key"] = player.key;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(0, "network", t("The server cannot be reached. Check your connection and try again."));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = data && data.error;
+    throw new ApiError(response.status, error ? error.code : "http_" + response.status,
+                       error ? error.message : t(`The server answered ${response.status}.`));
+  }
+  return data;
+}
+
+let gameTypes = null;
+
+/** GET /api/game-types, asked once per page. */
+export function loadGameTypes() {
+  gameTypes = gameTypes || api("GET", "/api/game-types", undefined, { key: false }).catch((error) => {
+    gameTypes = null;
+    throw error;
+  });
+  return gameTypes;
+}
+
+// --- seats: colour and shape -----------------------------------------------------------------
+
+export const SEAT_COLOURS = ["orange", "sky blue", "green", "pink"];
+export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"];
+const SHAPE_PATHS = [
+  '<circle cx="12" cy="12" r="9"/>',
+  '<rect x="3.5" y="3.5" width="17" height="17" rx="1.5"/>',
+  '<path d="M12 2.5 22 20.5H2Z"/>',
+  '<path d="M12 1.5 22.5 12 12 22.5 1.5 12Z"/>',
+];
+
+/** The words for a seat's mark: "orange circle". */
+export function seatMarkWords(seat) {
+  const n = ((seat % 4) + 4) % 4;
+  return `${SEAT_COLOURS[n]} ${SEAT_SHAPES[n]}`;
+}
+
+/** An SVG mark for a seat (its colour and its shape), titled for screen readers. */
+export function seatMark(seat, { size = 18, title } = {}) {
+  const n = ((seat % 4) + 4) % 4;
+  const wrap = document.createElement("span");
+  wrap.className = `seat-mark seat-${n}`;
+  const label = title || `${t("Seat")} ${seat + 1}: ${seatMarkWords(seat)}`;
+  wrap.innerHTML = `<svg viewBox="0 0 24 24" width="${size}" height="${size}" role="img" focusable="false">` +
+    `<title></title>${SHAPE_PATHS[n]}</svg>`;
+  wrap.querySelector("title").textContent = label;
+  return wrap;
+}
+
+// --- elements --------------------------------------------------------------------------------
+
+/** h("button.primary", {type: "button", onclick}, "Play", child…): a small element builder. */
+export function h(spec, props, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const el = document.createElement(tag || "div");
+  if (classes.length) el.className = classes.join(" ");
+  for (const [name, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
+    else if (name === "dataset") Object.assign(el.dataset, value);
+    else if (name === "text") el.textContent = value;
+    else if (name in el && typeof value !== "string") el[name] = value;
+    else el.setAttribute(name, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+/** Copy text to the clipboard; falls back to selecting an input. Resolves true when copied. */
+export async function copyText(text, input) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (input) {
+      input.focus();
+      input.select();
+      try {
+        return document.execCommand("copy");
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  }
+}
+
+/** The page link of a seat: /play/{id}?token=… (the table keeps the token and tidies the URL). */
+export function playLink(gameId, token) {
+  return `${location.origin}/play/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`;
+}
+
+export function watchLink(gameId) {
+  return `${location.origin}/watch/${encodeURIComponent(gameId)}`;
+}
+
+export function when(seconds) {
+  if (!seconds) return "";
+  const date = new Date(seconds * 1000);
+  const age = (Date.now() - date.getTime()) / 1000;
+  if (age < 60) return t("just now");
+  if (age < 3600) return `${Math.round(age / 60)} ${t("min ago")}`;
+  if (age < 86400) return `${Math.round(age / 3600)} ${t("h ago")}`;
+  return date.toLocaleDateString();
+}

@@ -1,0 +1,484 @@
+// The lobby: who you are, quick starts, a new game, the lists of games, statistics and the leaderboard.
+import {
+  ApiError, api, copyText, createPlayer, ensurePlayer, forgetPlayer, h, invites, keepInvites, keepToken,
+  loadGameTypes, playLink, seatMark, seatMarkWords, storedPlayer, t, watchLink, when,
+} from "./api.js";
+
+const $ = (selector) => document.querySelector(selector);
+let types = [];          // GET /api/game-types
+let myGames = [];        // GET /api/players/me → games
+
+const displayName = (game) => (types.find((g) => g.name === game) || {}).display_name || game;
+
+// --- messages ----------------------------------------------------------------------------------
+
+function say(text, kind = "info") {
+  const bar = $("#lobby-message");
+  bar.textContent = text;
+  bar.dataset.kind = kind;
+  bar.hidden = !text;
+}
+
+function explain(error) {
+  if (error instanceof ApiError) return error.message;
+  return t("Something went wrong: ") + (error && error.message ? error.message : String(error));
+}
+
+// --- who you are -------------------------------------------------------------------------------
+
+function showWho() {
+  const player = storedPlayer();
+  const who = $("#who");
+  who.replaceChildren();
+  if (player) {
+    who.append(h("span.who-name", {}, t("You: "), h("strong", { text: player.name })));
+  }
+  $("#welcome").hidden = Boolean(player);
+}
+
+function setupWelcome() {
+  $("#welcome-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const name = $("#welcome-name").value;
+    try {
+      await createPlayer(name);
+      showWho();
+      say(t(`Welcome, ${storedPlayer().name}! Pick a game to start.`));
+      refreshLists();
+    } catch (error) {
+      say(explain(error), "error");
+    }
+  });
+}
+
+/** The stored key, or a new player; a key the server no longer knows is dropped and replaced. */
+async function player() {
+  const known = await ensurePlayer();
+  showWho();
+  return known;
+}
+
+// --- quick start -------------------------------------------------------------------------------
+
+function renderQuick() {
+  const list = $("#quick-list");
+  list.replaceChildren();
+  for (const game of types) {
+    const players = game.players.default || game.players.max;
+    const bots = players - 1;
+    list.append(h("article.quick-card", { "aria-labelledby": `quick-${game.name}` },
+      h("div.quick-text", {},
+        h("h3", { id: `quick-${game.name}`, text: game.display_name }),
+        h("p.muted", { text: game.summary })),
+      h("button.primary", {
+        type: "button", "data-game": game.name,
+        onclick: (event) => quickStart(game, players, event.currentTarget),
+      }, t("Play"), h("span.visually-hidden", { text: ` ${game.display_name}` }),
+      ` ${t("against")} ${bots} ${bots === 1 ? t("bot") : t("bots")}`)));
+  }
+}
+
+/**
+ * Take my seats of a game just created: joining with my key ties each to me at once (it shows in
+ * "Your games", resumes with key + seat, and nobody else can join it); its new token is kept.
+ */
+async function claimMine(gameId, seats, name) {
+  for (const [seat, token] of seats) {
+    try {
+      const joined = await api("POST", `/api/games/${encodeURIComponent(gameId)}/join`, { seat, name });
+      keepToken(gameId, seat, joined.token);
+    } catch {
+      keepToken(gameId, seat, token);  // the creation token still opens the seat
+    }
+  }
+}
+
+async function quickStart(game, players, button) {
+  button.disabled = true;
+  say(t(`Setting up ${game.display_name}…`));
+  try {
+    const me = await player();
+    const seats = [{ kind: "person" }];
+    for (let n = 1; n < players; n += 1) seats.push({ kind: "bot", bot: game.bots[0] });
+    const created = await api("POST", "/api/games", { game: game.name, seats });
+    await claimMine(created.id, [[0, created.seats[0].token]], me.name);
+    location.assign(`/play/${encodeURIComponent(created.id)}?seat=0`);
+  } catch (error) {
+    say(explain(error), "error");
+    button.disabled = false;
+  }
+}
+
+// --- a new game --------------------------------------------------------------------------------
+
+function selectedType() {
+  const checked = document.querySelector('input[name="game"]:checked');
+  return types.find((g) => g.name === (checked ? checked.value : "")) || types[0];
+}
+
+function renderGameChoice() {
+  const field = $("#game-choice");
+  field.querySelectorAll(".choice-card").forEach((el) => el.remove());
+  types.forEach((game, index) => {
+    const id = `game-${game.name}`;
+    field.append(h("div.choice-card",
+      {},
+      h("input", { type: "radio", name: "game", id, value: game.name, checked: index === 0,
+                   "aria-describedby": `${id}-about`, onchange: renderGameOptions }),
+      h("label", { for: id },
+        h("strong", { text: game.display_name }),
+        h("span.muted", { id: `${id}-about` },
+          `${game.summary} ${game.players.min}–${game.players.max} ${t("players")}.`))));
+  });
+}
+
+function renderGameOptions() {
+  const game = selectedType();
+  if (!game) return;
+  const players = $("#players");
+  const previous = Number(players.value) || game.players.default;
+  players.replaceChildren();
+  for (let n = game.players.min; n <= game.players.max; n += 1) {
+    players.append(h("option", { value: String(n), text: `${n} ${t("players")}` }));
+  }
+  players.value = String(Math.min(Math.max(previous, game.players.min), game.players.max));
+  renderSeats();
+  renderOptionList($("#expansions"), "expansion", game.expansions, t("This game has no expansions."));
+  renderOptionList($("#variants"), "variant", game.variants, t("This game has no house rules to choose."));
+}
+
+function renderOptionList(field, kind, options, none) {
+  field.querySelectorAll(":scope > :not(legend)").forEach((el) => el.remove());
+  if (!options.length) {
+    field.append(h("p.muted", { text: none }));
+    return;
+  }
+  for (const option of options) {
+    const id = `${kind}-${option.name}`;
+    field.append(h("div.check",
+      {},
+      h("input", { type: "checkbox", id, name: kind, value: option.name, "aria-describedby": `${id}-doc` }),
+      h("label", { for: id }, h("strong", { text: option.name.replaceAll("_", " ") })),
+      h("p.help", { id: `${id}-doc`, text: option.doc })));
+  }
+}
+
+function renderSeats() {
+  const game = selectedType();
+  const count = Number($("#players").value) || game.players.default;
+  const field = $("#seats");
+  const before = [...field.querySelectorAll("select")].map((s) => s.value);
+  field.querySelectorAll(":scope > :not(legend)").forEach((el) => el.remove());
+  for (let seat = 0; seat < count; seat += 1) {
+    const id = `seat-${seat}`;
+    const select = h("select", { id, name: id },
+      h("option", { value: "me", text: t("Me") }),
+      h("option", { value: "friend", text: t("A friend (invite link)") }),
+      h("optgroup", { label: t("A bot") },
+        game.bots.map((bot, n) => h("option", { value: `bot:${bot}`, text: `${t("Bot")}: ${bot}${n === 0 ? t(" (default)") : ""}` }))));
+    const wanted = before[seat] || (seat === 0 ? "me" : `bot:${game.bots[0]}`);
+    select.value = [...select.options].some((o) => o.value === wanted) ? wanted : `bot:${game.bots[0]}`;
+    field.append(h("div.seat-row", {},
+      h("label", { for: id }, seatMark(seat), ` ${t("Seat")} ${seat + 1}`,
+        h("span.visually-hidden", { text: ` (${seatMarkWords(seat)})` })),
+      select));
+  }
+  const first = $("#first-player");
+  const chosen = first.value;
+  first.replaceChildren(...Array.from({ length: count }, (_, n) => h("option", { value: String(n), text: `${t("Seat")} ${n + 1}` })));
+  first.value = Number(chosen) < count ? chosen : "0";
+}
+
+function readForm() {
+  const game = selectedType();
+  const seats = [...$("#seats").querySelectorAll("select")].map((select) => {
+    if (select.value.startsWith("bot:")) return { kind: "bot", bot: select.value.slice(4) };
+    return { kind: "person", who: select.value };
+  });
+  const checked = (name) => [...document.querySelectorAll(`input[name="${name}"]:checked`)].map((i) => i.value);
+  const body = {
+    game: game.name,
+    seats: seats.map(({ kind, bot }) => (kind === "bot" ? { kind, bot } : { kind })),
+    expansions: checked("expansion"),
+    variants: checked("variant"),
+  };
+  const pace = $("#pace").value.trim();
+  if (pace !== "") body.pace = Number(pace);
+  const clock = $("#clock").value;
+  if (clock) body.clock = Number(clock);
+  const first = Number($("#first-player").value);
+  if (first) body.first_player = first;
+  return { body, seats };
+}
+
+async function createGame(event) {
+  event.preventDefault();
+  const error = $("#new-error");
+  error.hidden = true;
+  const { body, seats } = readForm();
+  if (body.pace !== undefined && !(body.pace >= 0 && body.pace <= 10)) {
+    error.textContent = t("The pause between bot moves is 0 to 10 seconds.");
+    error.hidden = false;
+    $("#pace").focus();
+    return;
+  }
+  const button = $("#create-button");
+  button.disabled = true;
+  try {
+    const me = await player();
+    const created = await api("POST", "/api/games", body);
+    const friends = {};
+    const mine = [];
+    created.seats.forEach((seat, n) => {
+      if (!seat.token) return;
+      if (seats[n].who === "me") mine.push([n, seat.token]);
+      else friends[n] = playLink(created.id, seat.token);
+    });
+    keepInvites(created.id, friends);
+    await claimMine(created.id, mine, me.name);
+    const firstMine = mine.length ? mine[0][0] : null;
+    if (!Object.keys(friends).length && firstMine !== null) {
+      location.assign(`/play/${encodeURIComponent(created.id)}?seat=${firstMine}`);
+      return;
+    }
+    showCreated(created, friends, seats);
+    refreshLists();
+  } catch (failure) {
+    error.textContent = explain(failure);
+    error.hidden = false;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+function linkRow(id, label, link) {
+  const input = h("input", { id, type: "text", readonly: true, value: link });
+  const status = h("span.copy-status", { role: "status" });
+  return h("div.link-row", {},
+    h("label", { for: id }, label),
+    h("div.link-copy", {}, input,
+      h("button", {
+        type: "button", "aria-label": `${t("Copy")} ${label.toLowerCase()}`,
+        onclick: async () => {
+          status.textContent = (await copyText(link, input)) ? t("Copied") : t("Select and copy it");
+          setTimeout(() => { status.textContent = ""; }, 2500);
+        },
+      }, t("Copy")), status));
+}
+
+function showCreated(created, friends, seats) {
+  const box = $("#created");
+  const rows = [];
+  Object.entries(friends).forEach(([seat, link]) => {
+    rows.push(linkRow(`invite-${seat}`, `${t("Invite link for seat")} ${Number(seat) + 1}`, link));
+  });
+  rows.push(linkRow("spectate-link", t("Link to watch"), watchLink(created.id)));
+  const mine = seats.map((s, n) => (s.who === "me" ? n : -1)).filter((n) => n >= 0);
+  box.replaceChildren(
+    h("h3", { text: `${displayName(created.game)}: ${t("the game is ready")}` }),
+    h("p", { text: t("Send each friend their own link: it opens their seat. The links are shown once here (this browser also keeps them for the table page).") }),
+    ...rows,
+    h("div.actions", {},
+      mine.map((seat) => h("a.button.primary", { href: `/play/${encodeURIComponent(created.id)}?seat=${seat}` },
+        mine.length > 1 ? `${t("Play seat")} ${seat + 1}` : t("Go to the table"))),
+      mine.length ? null : h("a.button", { href: `/watch/${encodeURIComponent(created.id)}` }, t("Watch the game")),
+      h("button.quiet", { type: "button", onclick: () => { box.hidden = true; $("#new-game").hidden = false; } }, t("Set up another game"))));
+  $("#new-game").hidden = true;
+  box.hidden = false;
+  box.focus();
+}
+
+// --- lists -------------------------------------------------------------------------------------
+
+function seatSummary(game) {
+  return game.seats.map((seat) => {
+    const name = seat.name || (seat.kind === "person" && !seat.taken ? t("free seat") : `${t("Player")} ${seat.seat + 1}`);
+    return h("li.seat-chip", {}, seatMark(seat.seat), h("span", { text: name }));
+  });
+}
+
+function resultWords(game) {
+  if (!game.result) return "";
+  const winners = game.result.winners.map((n) => (game.seats[n] && game.seats[n].name) || `${t("Player")} ${n + 1}`);
+  const scores = game.result.scores.join(" : ");
+  return `${winners.length > 1 ? t("Winners") : t("Winner")}: ${winners.join(", ")} (${scores})`;
+}
+
+function gameItem(game, actions) {
+  const title = displayName(game.game);
+  const extra = [...game.expansions, ...game.variants].map((o) => o.replaceAll("_", " ")).join(", ");
+  return h("article.game-item", { "aria-label": `${title}, ${game.players} ${t("players")}` },
+    h("div.game-item-main", {},
+      h("p.game-title", {}, h("strong", { text: title }), " ",
+        h("span.muted", { text: `${game.players} ${t("players")}${extra ? " · " + extra : ""} · ${when(game.updated_at)}` })),
+      h("ul.seat-chips", { "aria-label": t("Seats") }, seatSummary(game)),
+      game.result ? h("p.result", { text: resultWords(game) }) : null),
+    h("div.game-item-actions", {}, actions));
+}
+
+function emptyNote(text) {
+  return h("p.muted.empty", { text });
+}
+
+async function loadMine() {
+  const box = $("#mine");
+  if (!storedPlayer()) {
+    box.replaceChildren(emptyNote(t("Your games will be listed here.")));
+    myGames = [];
+    return;
+  }
+  try {
+    const me = await api("GET", "/api/players/me");
+    myGames = me.games;
+  } catch (error) {
+    if (error.status === 403 && error.code === "bad_key") {
+      forgetPlayer();
+      showWho();
+      say(t("This server does not know your personal key any more; choose a name to start afresh."), "error");
+    }
+    myGames = [];
+  }
+  const ongoing = myGames.filter((g) => g.status !== "finished");
+  const done = myGames.filter((g) => g.status === "finished").slice(0, 5);
+  if (!myGames.length) {
+    box.replaceChildren(emptyNote(t("No games yet: start one on the left.")));
+    return;
+  }
+  box.replaceChildren(...[...ongoing, ...done].map((game) => gameItem(game, game.status === "finished"
+    ? [h("a.button", { href: `/replay/${encodeURIComponent(game.id)}` }, t("Replay"))]
+    : [h("a.button.primary", { href: `/play/${encodeURIComponent(game.id)}?seat=${game.seat}` }, t("Resume")),
+       ...inviteButtons(game)])));
+}
+
+function inviteButtons(game) {
+  const links = invites(game.id);
+  return Object.entries(links)
+    .filter(([seat]) => game.seats[Number(seat)] && !game.seats[Number(seat)].taken)
+    .map(([seat, link]) => h("button.quiet", {
+      type: "button",
+      onclick: async (event) => {
+        const button = event.currentTarget;
+        const ok = await copyText(link);
+        button.textContent = ok ? t("Link copied") : link;
+      },
+    }, `${t("Copy invite for seat")} ${Number(seat) + 1}`));
+}
+
+async function joinGame(game, button) {
+  button.disabled = true;
+  try {
+    const me = await player();
+    const joined = await api("POST", `/api/games/${encodeURIComponent(game.id)}/join`, { name: me.name });
+    keepToken(game.id, joined.seat, joined.token);
+    location.assign(`/play/${encodeURIComponent(game.id)}?seat=${joined.seat}`);
+  } catch (error) {
+    say(explain(error), "error");
+    button.disabled = false;
+    refreshLists();
+  }
+}
+
+async function loadList(status, box, actions, empty) {
+  try {
+    const games = await api("GET", `/api/games?status=${status}&limit=12`, undefined, { key: false });
+    const mine = new Set(myGames.map((g) => g.id));
+    const shown = games.filter((g) => !mine.has(g.id));
+    box.replaceChildren(...(shown.length ? shown.map((g) => gameItem(g, actions(g))) : [emptyNote(empty)]));
+  } catch (error) {
+    box.replaceChildren(emptyNote(explain(error)));
+  }
+}
+
+async function refreshLists() {
+  await loadMine();
+  await Promise.all([
+    loadList("open", $("#open"), (game) => [
+      h("button.primary", { type: "button", onclick: (e) => joinGame(game, e.currentTarget) }, t("Join")),
+      h("a.button", { href: `/watch/${encodeURIComponent(game.id)}` }, t("Watch"))],
+    t("No game is waiting for players.")),
+    loadList("running", $("#running"), (game) => [
+      h("a.button", { href: `/watch/${encodeURIComponent(game.id)}` }, t("Watch"))],
+    t("No game is being played right now.")),
+    loadList("finished", $("#finished"), (game) => [
+      h("a.button", { href: `/replay/${encodeURIComponent(game.id)}` }, t("Replay"))],
+    t("No finished games yet.")),
+    loadStats(),
+  ]);
+}
+
+// --- statistics --------------------------------------------------------------------------------
+
+function table(caption, head, rows) {
+  return h("div.table-wrap", {},
+    h("table", {},
+      h("caption.visually-hidden", { text: caption }),
+      h("thead", {}, h("tr", {}, head.map((cell) => h("th", { scope: "col", text: cell })))),
+      h("tbody", {}, rows.map((row) => h("tr", {}, row.map((cell, n) => (n === 0
+        ? h("th", { scope: "row" }, cell) : h("td", {}, cell))))))));
+}
+
+async function loadStats() {
+  const box = $("#my-stats");
+  if (!storedPlayer()) {
+    box.replaceChildren(emptyNote(t("Play a game to see your results.")));
+  } else {
+    try {
+      const stats = await api("GET", "/api/players/me/stats");
+      box.replaceChildren(...[
+        h("p", { text: `${stats.games} ${t("finished games")}, ${stats.wins} ${stats.wins === 1 ? t("win") : t("wins")}.` }),
+        stats.by_game.length ? table(t("Your results per game"), [t("Game"), t("Players"), t("Games"), t("Wins"), t("Average score")],
+          stats.by_game.map((r) => [displayName(r.game), String(r.players), String(r.games), String(r.wins), String(r.average_score)])) : null,
+      ].filter(Boolean));
+    } catch (error) {
+      box.replaceChildren(emptyNote(explain(error)));
+    }
+  }
+  await loadLeaderboard();
+}
+
+async function loadLeaderboard() {
+  const select = $("#leaderboard-game");
+  const box = $("#leaderboard");
+  if (!select.value) return;
+  try {
+    const board = await api("GET", `/api/leaderboard?game=${encodeURIComponent(select.value)}`, undefined, { key: false });
+    box.replaceChildren(board.players.length
+      ? table(`${t("Leaderboard of")} ${displayName(select.value)}`, [t("#"), t("Name"), t("Rating"), t("Games"), t("Wins")],
+        board.players.slice(0, 20).map((p, n) => [String(n + 1),
+          h("span", {}, p.name, p.kind === "bot" ? h("span.tag", { text: t("bot") }) : null),
+          p.rating.toFixed(1), String(p.games), String(p.wins)]))
+      : emptyNote(t("No finished games of this game yet.")));
+  } catch (error) {
+    box.replaceChildren(emptyNote(explain(error)));
+  }
+}
+
+// --- start -------------------------------------------------------------------------------------
+
+async function start() {
+  showWho();
+  setupWelcome();
+  $("#new-game").addEventListener("submit", createGame);
+  $("#players").addEventListener("change", renderSeats);
+  $("#refresh").addEventListener("click", refreshLists);
+  $("#leaderboard-game").addEventListener("change", loadLeaderboard);
+  try {
+    types = await loadGameTypes();
+  } catch (error) {
+    say(explain(error), "error");
+    $("#quick-list").replaceChildren(emptyNote(t("The games could not be loaded.")));
+    return;
+  }
+  renderQuick();
+  renderGameChoice();
+  renderGameOptions();
+  $("#leaderboard-game").replaceChildren(...types.map((g) => h("option", { value: g.name, text: g.display_name })));
+  await refreshLists();
+  setInterval(() => {
+    // not while the reader is in the lists (redrawing them would take their focus away)
+    if (document.visibilityState === "visible" && !$("#games").contains(document.activeElement) &&
+        !$("#stats").contains(document.activeElement)) refreshLists();
+  }, 20000);
+}
+
+start();

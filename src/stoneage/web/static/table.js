@@ -1,0 +1,1142 @@
+// The table page: /play/{id}, /watch/{id} and /replay/{id} (the mode comes from the path).
+//
+// The frame around a game's board: the header (game, whose turn, seats), the board module
+// (boards/<name>.js, see boards/README.md), the decision panel, hints, the move log, notices,
+// reconnecting, and the final breakdown. It never asks which game it shows beyond its board's name.
+import {
+  ApiError, CHANCE, TERMINAL, api, copyText, createPlayer, dropToken, forgetPlayer, h, invites, keepToken,
+  loadGameTypes, seatMark, seatMarkWords, seatTokens, storedPlayer, t,
+} from "./api.js";
+
+const $ = (selector) => document.querySelector(selector);
+const [, MODE, RAW_ID] = location.pathname.split("/");
+const GAME_ID = decodeURIComponent(RAW_ID || "");
+const FATAL = new Set(["bad_token", "seat_taken", "bad_key", "forbidden", "not_found"]);
+const RETRY_DELAYS = [500, 1000, 2000, 4000, 8000, 10000];
+const LOG_LIMIT = 400;
+const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+const state = {
+  mode: ["play", "watch", "replay"].includes(MODE) ? MODE : "watch",
+  game: null,          // the game's name
+  type: null,          // its description from /api/game-types
+  seq: null,           // the latest seq heard
+  viewer: null,        // the seat this page plays, or null
+  seats: [],
+  status: null,        // the game row's status: open | running | finished
+  view: null,
+  openPath: [],        // the open group of the decision menu (indexes into decision.choices)
+  pending: null,       // the action sent and not yet answered
+  hint: null,          // {seq, action, label}
+  hintAsked: false,
+  result: null,        // {scores, winners} once the game is over
+  board: null,         // the board module's handle: {update, animate?}
+  boardName: null,
+  socket: null,
+  connected: false,
+  retry: 0,
+  retryTimer: null,
+  fatal: false,
+  connectUrl: null,
+  pendingToken: false, // the connection uses a link's token whose seat is known only from the hello
+  seenEvents: new Set(),
+  queue: Promise.resolve(),
+  backlog: 0,
+  replay: { at: 0, moves: 0, viewer: "public", timer: null, loading: false },
+};
+
+// --- small helpers -----------------------------------------------------------------------------
+
+function seatName(seat) {
+  const found = state.seats.find((s) => s.seat === seat);
+  return (found && found.name) || `${t("Player")} ${seat + 1}`;
+}
+
+function banner(text, kind = "error", actions = []) {
+  const box = $("#banner");
+  box.replaceChildren(...(text ? [h("p", { text }), actions.length ? h("div.actions", {}, actions) : null] : []));
+  box.dataset.kind = kind;
+  box.hidden = !text;
+}
+
+function notice(text, kind = "info", { log = true } = {}) {
+  const box = $("#notices");
+  const item = h("p.notice", { "data-kind": kind }, text);
+  box.append(item);
+  while (box.children.length > 3) box.firstElementChild.remove();
+  setTimeout(() => item.remove(), 12000);
+  if (log) addLogEntry({ kind: "notice", seat: null, text, effects: [] });
+}
+
+function connection(text, withButton = false) {
+  const line = $("#connection");
+  line.replaceChildren(text);
+  if (withButton) {
+    line.append(" ", h("button.quiet.small", { type: "button", onclick: () => reconnectNow() }, t("Reconnect now")));
+  }
+  line.hidden = !text;
+}
+
+function leaves(choices, path = []) {
+  const out = [];
+  choices.forEach((choice, n) => {
+    if (Array.isArray(choice.choices)) out.push(...leaves(choice.choices, [...path, n]));
+    else out.push({ action: choice.action, path: [...path, n], label: choice.label });
+  });
+  return out;
+}
+
+function choicesAt(decision, path) {
+  let choices = decision.choices;
+  for (const index of path) {
+    const group = choices[index];
+    if (!group || !Array.isArray(group.choices)) return null;
+    choices = group.choices;
+  }
+  return choices;
+}
+
+function labelsAt(decision, path) {
+  const labels = [];
+  let choices = decision.choices;
+  for (const index of path) {
+    labels.push(choices[index].label);
+    choices = choices[index].choices;
+  }
+  return labels;
+}
+
+function myTurn() {
+  return Boolean(state.mode === "play" && state.view && state.view.decision && state.viewer !== null);
+}
+
+// --- the board module --------------------------------------------------------------------------
+
+function boardContext() {
+  return {
+    get viewer() {
+      if (state.mode === "play") return state.viewer;
+      return state.mode === "replay" && state.replay.viewer !== "public" ? Number(state.replay.viewer) : null;
+    },
+    mode: state.mode,
+    game: state.game,
+    choose: (action) => choose(action),
+    get openPath() { return [...state.openPath]; },
+    open: (path) => openGroup(Array.isArray(path) ? path.map(Number) : String(path).split(",").map(Number)),
+    t,
+    seatMark: (seat, options) => seatMark(seat, options),
+    get reducedMotion() { return reducedMotion.matches; },
+  };
+}
+
+const PLAIN_KEY = "stoneage.plainBoard";
+
+function plainWanted() {
+  const asked = new URLSearchParams(location.search).get("board");
+  if (asked === "generic") return true;
+  try { return localStorage.getItem(PLAIN_KEY) === "1"; } catch { return false; }
+}
+
+function setupPlainToggle(name) {
+  const button = $("#plain-toggle");
+  button.hidden = !name || name === "generic";
+  button.setAttribute("aria-pressed", String(plainWanted()));
+  button.textContent = plainWanted() ? t("Show the board") : t("Show the table in words");
+  button.onclick = async () => {
+    try { localStorage.setItem(PLAIN_KEY, plainWanted() ? "0" : "1"); } catch { /* ignore */ }
+    await loadBoard(name);
+    drawBoard([]);
+    button.focus();
+  };
+}
+
+async function loadBoard(name) {
+  setupPlainToggle(name);
+  const wanted = /^[a-z0-9_]{1,40}$/.test(name || "") ? name : "generic";
+  const safe = plainWanted() ? "generic" : wanted;
+  let module = null;
+  if (safe !== "generic") {
+    try {
+      module = await import(`/static/boards/${safe}.js`);
+    } catch (error) {
+      console.warn(`board ${safe} could not be loaded; drawing the plain table`, error);
+    }
+  }
+  let used = safe;
+  if (!module) {
+    module = await import("/static/boards/generic.js");
+    used = "generic";
+  }
+  mountBoard(module.default, used);
+}
+
+function mountBoard(board, name) {
+  const root = $("#board");
+  root.replaceChildren();
+  root.className = `board board-${name}`;
+  state.boardName = name;
+  try {
+    state.board = board.mount(root, boardContext());
+  } catch (error) {
+    console.error("the board failed to mount", error);
+    return fallBack();
+  }
+  return null;
+}
+
+async function fallBack() {
+  if (state.boardName === "generic") return;
+  notice(t("The board could not be drawn; the table is shown in words."), "error", { log: false });
+  const module = await import("/static/boards/generic.js");
+  mountBoard(module.default, "generic");
+  drawBoard([]);
+}
+
+function drawBoard(events) {
+  if (!state.board || !state.view) return;
+  try {
+    state.board.update(state.view, state.seats, events);
+  } catch (error) {
+    console.error("the board failed to draw", error);
+    fallBack();
+    return;
+  }
+  markBoard();
+}
+
+async function animateBoard(events) {
+  if (!state.board || typeof state.board.animate !== "function" || !events.length) return;
+  if (reducedMotion.matches || state.backlog > 2 || document.visibilityState === "hidden") return;
+  try {
+    await Promise.race([state.board.animate(events), new Promise((resolve) => setTimeout(resolve, 4000))]);
+  } catch (error) {
+    console.error("the board's animation failed", error);
+  }
+}
+
+/** Mark the board for the decision: the whole area while deciding, the hinted element. */
+function markBoard() {
+  const area = $("#board-area");
+  const deciding = myTurn() && state.pending === null && state.connected;
+  area.classList.toggle("deciding", deciding);
+  area.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+  if (deciding && state.hint && state.hint.seq === state.seq) {
+    const action = String(state.hint.action);
+    area.querySelectorAll("[data-action]").forEach((el) => {
+      if (el.dataset.action === action) el.classList.add("hinted");
+    });
+  }
+}
+
+// --- header ------------------------------------------------------------------------------------
+
+function drawHeader() {
+  const view = state.view;
+  const title = state.type ? state.type.display_name : (state.game || t("Stone Age"));
+  $("#game-title").textContent = title;
+  const modeWords = {
+    play: state.viewer !== null ? `${t("Playing as")} ${seatName(state.viewer)}` : t("Playing"),
+    watch: t("Watching"),
+    replay: t("Replay"),
+  };
+  const mode = $("#mode-line");
+  mode.replaceChildren();
+  if (state.mode === "play" && state.viewer !== null) mode.append(seatMark(state.viewer, { size: 14 }), " ");
+  mode.append(modeWords[state.mode]);
+  document.title = `${title} — ${modeWords[state.mode]}`;
+
+  let status = view ? view.status : t("Connecting to the table…");
+  if (view) {
+    if (view.to_move === TERMINAL) status = resultSentence() || t("The game is over.");
+    else if (myTurn()) status = `${t("Your turn")}: ${view.decision.prompt}`;
+    else if (view.to_move >= 0 && state.mode === "play" && view.to_move === state.viewer) status = t("Your turn.");
+    else if (view.to_move === CHANCE) status = t("Chance acts (dice, cards)…");
+    if (state.status === "open" && view.to_move !== TERMINAL && state.mode !== "replay") {
+      const free = state.seats.filter((s) => s.kind === "person" && !s.taken).length;
+      if (free) status += ` ${t("Waiting for")} ${free} ${free === 1 ? t("player to join.") : t("players to join.")}`;
+    }
+  }
+  const line = $("#status");
+  if (line.textContent !== status) line.textContent = status;
+  line.classList.toggle("your-turn", Boolean(myTurn()));
+
+  const list = $("#seats");
+  list.replaceChildren(...state.seats.map((seat) => {
+    const toMove = view && view.to_move === seat.seat;
+    const tags = [];
+    if (state.mode === "play" && seat.seat === state.viewer) tags.push(h("span.tag.you", { text: t("you") }));
+    if (seat.kind === "bot") {
+      const named = (seat.name || "").includes(`(${seat.bot})`);
+      tags.push(h(named ? "span.visually-hidden" : "span.tag", { text: named ? `, ${t("a bot")}` : `${t("bot")} ${seat.bot}` }));
+    }
+    if (seat.kind === "person" && !seat.taken) tags.push(h("span.tag", { text: t("seat free") }));
+    if (seat.away) tags.push(h("span.tag.away", { text: t("away: a bot stands in") }));
+    if (state.result && state.result.winners.includes(seat.seat)) tags.push(h("span.tag.winner", { text: t("winner") }));
+    return h("li", {
+      class: `seat seat-${seat.seat % 4}${toMove ? " to-move" : ""}`,
+      "aria-current": toMove ? "true" : null,
+    },
+    seatMark(seat.seat),
+    h("span.seat-name", { text: seat.name || `${t("Player")} ${seat.seat + 1}` }),
+    h("span.visually-hidden", { text: ` (${seatMarkWords(seat.seat)})${toMove ? ", " + t("to move") : ""}` }),
+    ...tags,
+    toMove ? h("span.turn-pip", { "aria-hidden": "true", text: "◀" }) : null);
+  }));
+  drawAway();
+}
+
+function drawAway() {
+  const me = state.mode === "play" && state.seats.find((s) => s.seat === state.viewer);
+  const box = $("#away-note");
+  if (me && me.away) {
+    if (!box) {
+      const made = h("div.away-note.card", { id: "away-note", role: "alert" });
+      $("#notices").before(made);
+      made.append(h("p", { text: t("You were away, so a bot is playing for you. Press any key or the button to take your seat back.") }),
+        h("button.primary", { type: "button", onclick: comeBack }, t("I'm back")));
+    }
+  } else if (box) {
+    box.remove();
+  }
+}
+
+function comeBack() {
+  send({ type: "ping" });
+}
+
+// --- the decision panel ------------------------------------------------------------------------
+
+function drawDecision(options) {
+  drawDecisionPanel(options);
+  drawJump();
+}
+
+function drawDecisionPanel({ keepFocus = false } = {}) {
+  const body = $("#decision-body");
+  const title = $("#decision-title");
+  const panel = $("#decision");
+  const hadFocus = panel.contains(document.activeElement) || document.activeElement === document.body;
+  const view = state.view;
+  body.replaceChildren();
+  panel.classList.toggle("active", Boolean(myTurn()));
+  if (state.mode === "replay") {
+    title.textContent = t("The decision");
+    if (view && view.decision) {
+      body.append(h("p.prompt", { text: view.decision.prompt }),
+        (view.decision.info || []).length ? h("ul.info", {}, view.decision.info.map((line) => h("li", { text: line }))) : "",
+        h("p.muted", { text: `${leaves(view.decision.choices).length} ${t("options were open.")}` }));
+    } else {
+      body.append(h("p.muted", { text: view ? view.status : "" }));
+    }
+    return;
+  }
+  if (!view) {
+    title.textContent = t("Your move");
+    body.append(h("p.muted", { text: t("Waiting for the table…") }));
+    return;
+  }
+  panel.hidden = view.to_move === TERMINAL;  // the results card says it all
+  if (view.to_move === TERMINAL) return;
+  if (state.mode === "watch") {
+    title.textContent = t("Watching");
+    body.append(h("p", { text: view.status }), h("p.muted", { text: t("Spectators see only what the whole table sees.") }));
+    return;
+  }
+  const decision = view.decision;
+  if (!decision) {
+    title.textContent = t("Your move");
+    const who = view.to_move >= 0 ? `${t("Waiting for")} ${seatName(view.to_move)}…` : t("Chance acts (dice, cards)…");
+    body.append(h("p.waiting", {}, h("span.dots", { "aria-hidden": "true" }), who));
+    return;
+  }
+  title.textContent = t("Your move");
+  let choices = choicesAt(decision, state.openPath);
+  if (!choices) {
+    state.openPath = [];
+    choices = decision.choices;
+  }
+  body.append(h("p.prompt", { text: decision.prompt }));
+  if (decision.info && decision.info.length) {
+    body.append(h("ul.info", {}, decision.info.map((line) => h("li", { text: line }))));
+  }
+  if (state.openPath.length) {
+    body.append(h("p.crumbs", {}, h("span.muted", { text: t("Choosing in: ") }),
+      labelsAt(decision, state.openPath).join(" › ")));
+  }
+  const hinted = state.hint && state.hint.seq === state.seq ? state.hint : null;
+  const hintedPath = hinted ? (leaves(decision.choices).find((leaf) => leaf.action === hinted.action) || {}).path : null;
+  const sending = state.pending !== null || !state.connected;
+  const list = h("ol.choices", { "aria-label": t("Choices") });
+  choices.forEach((choice, n) => {
+    const path = [...state.openPath, n];
+    const group = Array.isArray(choice.choices);
+    const onHintPath = hintedPath && path.every((v, i) => hintedPath[i] === v);
+    const button = h("button.choice", {
+      type: "button",
+      disabled: sending,
+      "aria-keyshortcuts": n < 9 ? String(n + 1) : null,
+      "aria-haspopup": group ? "true" : null,
+      "data-action": group ? null : String(choice.action),
+      "data-path": group ? path.join(",") : null,
+      class: `choice${group ? " group" : ""}${onHintPath ? " hinted" : ""}`,
+      onclick: () => (group ? openGroup(path) : choose(choice.action)),
+    },
+    n < 9 ? h("kbd", { "aria-hidden": "true", text: String(n + 1) }) : h("span.kbd-space", { "aria-hidden": "true" }),
+    h("span.choice-label", { text: choice.label }),
+    group ? h("span.visually-hidden", { text: ` (${choice.choices.length} ${t("options")})` }) : null,
+    onHintPath ? h("span.hint-badge", { text: t("hint") }) : null,
+    group ? h("span.chevron", { "aria-hidden": "true", text: "›" }) : null);
+    list.append(h("li", {}, button));
+  });
+  body.append(list);
+  const tools = h("div.decision-tools", {});
+  if (state.openPath.length) {
+    tools.append(h("button", { type: "button", onclick: back, "aria-keyshortcuts": "Escape", disabled: sending },
+      h("span", { "aria-hidden": "true", text: "← " }), t("Back")));
+  }
+  tools.append(h("button.hint-button", {
+    type: "button", onclick: askHint, disabled: sending || state.hintAsked,
+  }, state.hintAsked ? t("Thinking…") : t("Hint")));
+  body.append(tools);
+  body.append(h("p.hint-text", { "aria-live": "polite" }, hinted ? `${t("Hint")}: ${hinted.label}` : ""));
+  if (!state.connected) body.append(h("p.muted", { text: t("Reconnecting: you can choose again in a moment.") }));
+  else if (sending) body.append(h("p.muted", { text: t("Sending your move…") }));
+  body.append(h("p.keys-help", { text: t("Keys: 1–9 choose, Esc goes back.") }));
+  if ((hadFocus || keepFocus) && !sending) {
+    const first = list.querySelector("button");
+    if (first && (keepFocus || panel.contains(document.activeElement) || document.activeElement === document.body)) {
+      first.focus({ preventScroll: true });
+    }
+  }
+}
+
+function openGroup(path) {
+  if (!myTurn() || state.pending !== null) return;
+  if (!choicesAt(state.view.decision, path)) return;
+  state.openPath = path;
+  drawDecision({ keepFocus: true });
+  tellBoardOpened();
+}
+
+// --- on a phone: a way down to the decision when it is out of sight ---------------------------------
+
+let decisionInSight = true;
+
+function drawJump() {
+  $("#jump-to-move").hidden = !(myTurn() && state.pending === null && !decisionInSight);
+}
+
+if ("IntersectionObserver" in window) {
+  new IntersectionObserver((entries) => {
+    decisionInSight = entries.some((entry) => entry.isIntersecting);
+    drawJump();
+  }, { threshold: 0.15 }).observe($("#decision"));
+}
+
+$("#jump-to-move").addEventListener("click", (event) => {
+  event.preventDefault();
+  const panel = $("#decision");
+  panel.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "auto" : "smooth" });
+  const first = panel.querySelector(".choice:not([disabled])");
+  (first || panel).focus({ preventScroll: true });
+});
+
+/** Optional board hook: opened(path) when the decision panel opens or leaves a group. */
+function tellBoardOpened() {
+  if (!state.board || typeof state.board.opened !== "function") return;
+  try {
+    state.board.opened([...state.openPath]);
+  } catch (error) {
+    console.error("the board's opened() failed", error);
+  }
+}
+
+function back() {
+  if (!state.openPath.length) return;
+  const was = state.openPath;
+  state.openPath = was.slice(0, -1);
+  drawDecision();
+  tellBoardOpened();
+  const again = $(`#decision-body [data-path="${was.join(",")}"]`);
+  if (again) again.focus();
+}
+
+function choose(action) {
+  if (!myTurn() || state.pending !== null || !state.connected) return;
+  const legal = leaves(state.view.decision.choices).some((leaf) => leaf.action === action);
+  if (!legal) return;
+  if (send({ type: "move", seq: state.seq, action })) {
+    state.pending = action;
+    drawDecision();
+    markBoard();
+  }
+}
+
+function askHint() {
+  if (!myTurn() || state.hintAsked) return;
+  if (send({ type: "hint" })) {
+    state.hintAsked = true;
+    drawDecision();
+  }
+}
+
+function showHint(message) {
+  state.hintAsked = false;
+  if (message.seq !== state.seq || !myTurn()) {
+    drawDecision();
+    return;
+  }
+  state.hint = { seq: message.seq, action: message.action, label: message.label };
+  const leaf = leaves(state.view.decision.choices).find((l) => l.action === message.action);
+  if (leaf) state.openPath = leaf.path.slice(0, -1);
+  drawDecision();
+  markBoard();
+  const button = $("#decision-body .choice.hinted");
+  if (button) button.focus({ preventScroll: false });
+}
+
+// --- keyboard ----------------------------------------------------------------------------------
+
+function typing(target) {
+  return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const me = state.mode === "play" && state.seats.find((s) => s.seat === state.viewer);
+  if (me && me.away) comeBack();
+  if (state.mode === "replay") {
+    if (event.target && event.target.id === "replay-at") return;
+    if (typing(event.target)) return;
+    const moves = { ArrowLeft: -1, ArrowRight: 1 };
+    if (event.key in moves) {
+      event.preventDefault();
+      replayGo(state.replay.at + moves[event.key]);
+    } else if (event.key === "Home") {
+      event.preventDefault();
+      replayGo(0);
+    } else if (event.key === "End") {
+      event.preventDefault();
+      replayGo(state.replay.moves);
+    }
+    return;
+  }
+  if (typing(event.target) || !myTurn()) return;
+  if (/^[1-9]$/.test(event.key)) {
+    const buttons = [...document.querySelectorAll("#decision-body .choice")];
+    const button = buttons[Number(event.key) - 1];
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  } else if ((event.key === "Escape" || event.key === "Backspace") && state.openPath.length) {
+    event.preventDefault();
+    back();
+  }
+});
+
+document.addEventListener("pointerdown", () => {
+  const me = state.mode === "play" && state.seats.find((s) => s.seat === state.viewer);
+  if (me && me.away) comeBack();
+});
+
+// --- the move log ------------------------------------------------------------------------------
+
+function eventKey(event) {
+  return JSON.stringify([event.number, event.kind, event.seat, event.text]);
+}
+
+let logFollows = true;  // the log keeps its newest line in sight unless the reader scrolled up
+
+function followLog() {
+  const scroller = $("#log-scroll");
+  if (logFollows) scroller.scrollTop = scroller.scrollHeight;
+}
+
+$("#log-scroll").addEventListener("scroll", (event) => {
+  const scroller = event.currentTarget;
+  logFollows = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
+}, { passive: true });
+if ("ResizeObserver" in window) new ResizeObserver(followLog).observe($("#log-scroll"));
+
+function addLogEntry(event) {
+  const item = h("li", { class: `log-entry kind-${String(event.kind || "event").replace(/[^a-z_]/g, "")}` });
+  if (typeof event.seat === "number" && event.seat >= 0) item.append(seatMark(event.seat, { size: 14 }), " ");
+  item.append(h("span.log-text", { text: event.text }));
+  if (event.effects && event.effects.length) {
+    item.append(h("ul.effects", {}, event.effects.map((line) => h("li", { text: line }))));
+  }
+  const list = $("#log");
+  list.append(item);
+  while (list.children.length > LOG_LIMIT) list.firstElementChild.remove();
+  followLog();
+}
+
+function logEvents(events, { dedupe }) {
+  for (const event of events || []) {
+    const key = eventKey(event);
+    if (dedupe && state.seenEvents.has(key)) continue;
+    state.seenEvents.add(key);
+    if (!event.text && !(event.effects || []).length) continue;
+    addLogEntry(event);
+  }
+  if (state.seenEvents.size > 4000) state.seenEvents = new Set([...state.seenEvents].slice(-2000));
+}
+
+function clearLog() {
+  $("#log").replaceChildren();
+  state.seenEvents.clear();
+}
+
+// --- the end: results --------------------------------------------------------------------------
+
+function resultPanel(view) {
+  return (view.panels || []).find((p) => /^(results?|final|scores?|breakdown)$/i.test(p.name));
+}
+
+function resultSentence() {
+  if (!state.result) return "";
+  const names = state.result.winners.map(seatName);
+  if (!names.length) return t("The game is over.");
+  return names.length === 1 ? `${t("The game is over")}: ${names[0]} ${t("wins!")}`
+    : `${t("The game is over")}: ${names.join(` ${t("and")} `)} ${t("share the win!")}`;
+}
+
+async function fetchResult() {
+  try {
+    const game = await api("GET", `/api/games/${encodeURIComponent(GAME_ID)}`, undefined, { key: false });
+    if (game.result) state.result = game.result;
+  } catch {
+    /* the breakdown below still shows the panels */
+  }
+}
+
+async function drawResults() {
+  const box = $("#results");
+  const view = state.view;
+  const over = view && view.to_move === TERMINAL;
+  if (!over) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  const wasHidden = box.hidden;
+  if (!state.result) await fetchResult();
+  const panel = resultPanel(view);
+  const rows = state.seats.map((seat) => {
+    const won = state.result && state.result.winners.includes(seat.seat);
+    return h("tr", { class: won ? "winner" : "" },
+      h("th", { scope: "row" }, seatMark(seat.seat), " ", seat.name || `${t("Player")} ${seat.seat + 1}`),
+      h("td", { text: state.result ? String(state.result.scores[seat.seat]) : "–" }),
+      h("td", {}, won ? h("span.tag.winner", { text: t("winner") }) : ""));
+  });
+  box.replaceChildren(...[
+    h("h2", { id: "results-title", text: resultSentence() || t("The game is over.") }),
+    h("div.table-wrap", {}, h("table.results-table", {},
+      h("caption.visually-hidden", { text: t("Final scores") }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Player") }), h("th", { scope: "col", text: t("Score") }),
+        h("th", { scope: "col", text: t("Result") }))),
+      h("tbody", {}, rows))),
+    panel ? h("div.breakdown", {},
+      h("h3", { text: panel.title }),
+      h("pre", { text: (panel.lines || []).join("\n") })) : null,
+    state.mode !== "replay" ? h("div.actions", {},
+      h("a.button.primary", { href: `/replay/${encodeURIComponent(GAME_ID)}` }, t("Replay this game")),
+      h("a.button", { href: "/" }, t("Back to the lobby"))) : null,
+  ].filter(Boolean));
+  box.hidden = false;
+  drawHeader();
+  if (wasHidden && state.mode !== "replay") box.scrollIntoView({ block: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
+}
+
+// --- invites (the creator's copies) ------------------------------------------------------------
+
+function drawInvites() {
+  const box = $("#invites");
+  const links = invites(GAME_ID);
+  const free = Object.entries(links).filter(([seat]) => {
+    const held = state.seats.find((s) => s.seat === Number(seat));
+    return held && held.kind === "person" && !held.taken;
+  });
+  if (state.mode !== "play" || !free.length || (state.view && state.view.to_move === TERMINAL)) {
+    box.hidden = true;
+    return;
+  }
+  box.replaceChildren(h("h2", { id: "invites-title", text: t("Invite your friends") }),
+    h("p.muted", { text: t("Each link opens one seat. Send it to the friend who takes that seat.") }),
+    ...free.map(([seat, link]) => {
+      const id = `invite-${seat}`;
+      const input = h("input", { id, type: "text", readonly: true, value: link });
+      const status = h("span.copy-status", { role: "status" });
+      return h("div.link-row", {},
+        h("label", { for: id }, seatMark(Number(seat)), ` ${t("Seat")} ${Number(seat) + 1}`),
+        h("div.link-copy", {}, input, h("button", {
+          type: "button", "aria-label": `${t("Copy the invite link for seat")} ${Number(seat) + 1}`,
+          onclick: async () => { status.textContent = (await copyText(link, input)) ? t("Copied") : ""; },
+        }, t("Copy")), status));
+    }));
+  box.hidden = false;
+}
+
+// --- drawing everything ------------------------------------------------------------------------
+
+async function drawAll(events) {
+  if (state.view && state.view.to_move === TERMINAL && !state.result) await fetchResult();
+  drawHeader();
+  drawDecision();
+  drawInvites();
+  drawBoard(events);
+  await drawResults();
+}
+
+// --- the websocket -----------------------------------------------------------------------------
+
+function send(message) {
+  const socket = state.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    notice(t("Not connected: the move was not sent. Reconnecting…"), "error", { log: false });
+    reconnectNow();
+    return false;
+  }
+  socket.send(JSON.stringify(message));
+  return true;
+}
+
+function connect() {
+  clearTimeout(state.retryTimer);
+  if (state.fatal || !state.connectUrl) return;
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  const socket = new WebSocket(`${scheme}//${location.host}${state.connectUrl}`);
+  state.socket = socket;
+  connection(state.retry ? t("Reconnecting…") : t("Connecting…"));
+  socket.addEventListener("open", () => {
+    connection("");
+  });
+  // "connected" (moves may be sent) comes with the hello: the whole view is drawn again then
+  socket.addEventListener("message", (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    state.backlog += 1;
+    state.queue = state.queue.then(() => handle(message)).catch((error) => {
+      console.error("the table could not handle a message", error);
+    }).finally(() => { state.backlog -= 1; });
+  });
+  socket.addEventListener("close", (event) => {
+    if (state.socket !== socket) return;
+    state.socket = null;
+    state.connected = false;
+    state.pending = null;
+    state.hintAsked = false;
+    drawDecision();
+    markBoard();
+    if (state.fatal || event.code === 1008) {
+      state.fatal = true;
+      connection(t("Disconnected."));
+      return;
+    }
+    const delay = RETRY_DELAYS[Math.min(state.retry, RETRY_DELAYS.length - 1)] * (0.8 + Math.random() * 0.4);
+    state.retry += 1;
+    connection(`${t("Connection lost; reconnecting in")} ${Math.max(1, Math.round(delay / 1000))} s.`, true);
+    state.retryTimer = setTimeout(connect, delay);
+  });
+}
+
+function reconnectNow() {
+  if (state.fatal) return;
+  if (state.socket && state.socket.readyState <= WebSocket.OPEN) return;
+  connect();
+}
+
+window.addEventListener("online", reconnectNow);
+
+async function handle(message) {
+  switch (message.type) {
+    case "hello":
+    case "resync":
+      await onSnapshot(message);
+      break;
+    case "update":
+      await onUpdate(message);
+      break;
+    case "ack":
+      if (state.pending !== null) {
+        state.pending = null;
+        drawDecision();
+        markBoard();
+      }
+      break;
+    case "seats":
+      state.seats = message.seats || state.seats;
+      state.status = message.status || state.status;
+      drawHeader();
+      drawInvites();
+      drawBoard([]);
+      break;
+    case "notice":
+      state.seats = message.seats || state.seats;
+      if (message.text) notice(message.text, "away");
+      drawHeader();
+      drawBoard([]);
+      break;
+    case "hint":
+      showHint(message);
+      break;
+    case "error":
+      onError(message);
+      break;
+    default:
+      break;
+  }
+}
+
+async function onSnapshot(message) {
+  state.retry = 0;
+  state.connected = true;
+  state.seq = message.seq;
+  state.viewer = message.viewer;
+  state.seats = message.seats || [];
+  state.status = message.status;
+  const sameDecision = state.view && JSON.stringify(state.view.decision) === JSON.stringify(message.view.decision);
+  state.view = message.view;
+  state.pending = null;
+  state.hintAsked = false;
+  if (!sameDecision) state.openPath = [];
+  if (!state.game) await setGame(message.game);
+  if (message.type === "hello" && state.mode === "play" && state.viewer !== null) adoptToken();
+  if (message.type === "resync" && String(message.reason || "").startsWith("stale")) {
+    notice(t("The game had moved on before your move arrived; the table shows the latest position."), "info", { log: false });
+  }
+  logEvents(message.view.events, { dedupe: true });
+  await drawAll([]);
+  banner("");
+}
+
+async function onUpdate(message) {
+  const sameDecision = state.view && JSON.stringify(state.view.decision) === JSON.stringify(message.view.decision);
+  state.seq = message.seq;
+  state.view = message.view;
+  if (!sameDecision) state.openPath = [];
+  if (state.hint && state.hint.seq !== state.seq) state.hint = null;
+  state.pending = null;
+  const events = message.view.events || [];
+  logEvents(events, { dedupe: false });
+  await drawAll(events);
+  await animateBoard(events);
+}
+
+function onError(message) {
+  const text = message.message || message.code;
+  if (FATAL.has(message.code)) {
+    state.fatal = true;
+    const words = {
+      bad_token: t("This link no longer opens a seat at this game (it may have been taken with a newer link)."),
+      seat_taken: t("This seat belongs to another player: only their browser (their personal key) can open it."),
+      bad_key: t("The server does not know this browser's personal key."),
+      forbidden: t("Only the player who took this seat may play it."),
+      not_found: t("There is no such game."),
+    };
+    if (message.code === "bad_key") forgetPlayer();
+    if (message.code === "bad_token" && state.mode === "play") {
+      dropToken(GAME_ID, "?");  // a link that opens nothing is not tried again
+      const seat = new URLSearchParams(location.search).get("seat");
+      if (seat !== null) dropToken(GAME_ID, seat);
+    }
+    banner(words[message.code] || text, "error", [
+      message.code !== "not_found" ? h("a.button", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, t("Watch the game instead")) : null,
+      h("a.button", { href: "/" }, t("Back to the lobby"))]);
+    return;
+  }
+  if (state.pending !== null) state.pending = null;
+  if (message.code === "no_hint" || message.code === "busy") state.hintAsked = false;
+  const polite = {
+    not_your_turn: t("It is not your turn any more."),
+    illegal_move: `${t("That move is not possible now")}: ${text}`,
+    game_over: t("The game is over."),
+    storage_unavailable: t("The server could not store that just now; nothing changed. Try again in a moment."),
+    rate_limited: t("Slow down a little: too many messages."),
+    busy: t("A hint is being worked out; it comes in a moment."),
+    no_hint: t("No hint is available right now."),
+  };
+  notice(polite[message.code] || `${t("The server refused that")}: ${text}`, "error", { log: false });
+  drawDecision();
+  markBoard();
+}
+
+// --- who connects how --------------------------------------------------------------------------
+
+function adoptToken() {
+  const tokens = seatTokens(GAME_ID);
+  if (state.pendingToken && tokens["?"]) {
+    keepToken(GAME_ID, state.viewer, tokens["?"]);
+    dropToken(GAME_ID, "?");
+    state.pendingToken = false;
+  }
+  const url = new URL(location.href);
+  if (url.searchParams.get("seat") !== String(state.viewer)) {
+    history.replaceState(null, "", `${location.pathname}?seat=${state.viewer}`);
+  }
+}
+
+async function askName() {
+  const dialog = $("#name-dialog");
+  if (typeof dialog.showModal !== "function") return createPlayer("Player");
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", async () => {
+      try {
+        resolve(await createPlayer($("#name-input").value));
+      } catch (error) {
+        banner(error.message);
+        resolve(null);
+      }
+    }, { once: true });
+    dialog.showModal();
+    $("#name-input").focus();
+  });
+}
+
+async function playUrl() {
+  const params = new URLSearchParams(location.search);
+  const fromLink = params.get("token");
+  const seatParam = params.get("seat");
+  if (fromLink) {
+    keepToken(GAME_ID, "?", fromLink);
+    history.replaceState(null, "", location.pathname + (seatParam ? `?seat=${encodeURIComponent(seatParam)}` : ""));
+  }
+  const player = storedPlayer() || await askName();
+  const tokens = seatTokens(GAME_ID);
+  const seat = seatParam !== null && /^\d$/.test(seatParam) ? Number(seatParam) : null;
+  const bySeat = seat !== null ? tokens[String(seat)] : null;
+  const token = fromLink || bySeat || tokens["?"] || (seat === null ? Object.values(tokens)[0] : null);
+  state.pendingToken = Boolean(token) && (token === fromLink || (!bySeat && token === tokens["?"]));
+  const query = new URLSearchParams();
+  if (token) {
+    query.set("token", token);
+    if (player) {
+      query.set("key", player.key);
+      query.set("name", player.name);
+    }
+    return `/api/games/${encodeURIComponent(GAME_ID)}/ws?${query}`;
+  }
+  let mySeat = seat;
+  if (player) {
+    try {
+      const me = await api("GET", "/api/players/me");
+      const held = me.games.filter((g) => g.id === GAME_ID).map((g) => g.seat);
+      if (mySeat === null || !held.includes(mySeat)) mySeat = held.length ? held[0] : null;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "bad_key") forgetPlayer();
+      mySeat = null;
+    }
+  }
+  if (player && mySeat !== null) {
+    query.set("key", player.key);
+    query.set("seat", String(mySeat));
+    return `/api/games/${encodeURIComponent(GAME_ID)}/ws?${query}`;
+  }
+  return null;
+}
+
+async function noSeat() {
+  let game = null;
+  try {
+    game = await api("GET", `/api/games/${encodeURIComponent(GAME_ID)}`, undefined, { key: false });
+  } catch (error) {
+    banner(error.message, "error", [h("a.button", { href: "/" }, t("Back to the lobby"))]);
+    return;
+  }
+  const free = game.seats.filter((s) => s.kind === "person" && !s.taken);
+  const join = async (event) => {
+    event.currentTarget.disabled = true;
+    try {
+      const me = storedPlayer() || await askName();
+      const joined = await api("POST", `/api/games/${encodeURIComponent(GAME_ID)}/join`, { name: me ? me.name : undefined });
+      keepToken(GAME_ID, joined.seat, joined.token);
+      location.replace(`/play/${encodeURIComponent(GAME_ID)}?seat=${joined.seat}`);
+    } catch (error) {
+      banner(error.message);
+    }
+  };
+  banner(free.length ? t("You have no seat at this game yet. A seat is free: take it, or watch.")
+    : t("You have no seat at this game (this browser holds no link for one)."), "info", [
+    free.length ? h("button.primary", { type: "button", onclick: join }, t("Take a free seat")) : null,
+    h("a.button", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, t("Watch the game")),
+    h("a.button", { href: "/" }, t("Back to the lobby"))]);
+  $("#status").textContent = t("You have no seat at this game.");
+}
+
+async function setGame(name) {
+  state.game = name;
+  try {
+    const types = await loadGameTypes();
+    state.type = types.find((g) => g.name === name) || null;
+  } catch {
+    state.type = null;
+  }
+  document.body.dataset.game = name;
+  await loadBoard(state.type ? state.type.board : "generic");
+}
+
+// --- replay ------------------------------------------------------------------------------------
+
+async function replayStep(at, { append = false } = {}) {
+  const r = state.replay;
+  r.loading = true;
+  try {
+    const step = await api("GET", `/api/games/${encodeURIComponent(GAME_ID)}/replay/${at}?viewer=${encodeURIComponent(r.viewer)}`,
+      undefined, { key: false });
+    r.at = step.at;
+    r.moves = step.moves;
+    state.seats = step.seats || state.seats;
+    state.view = step.view;
+    state.seq = step.at;
+    if (!state.game) await setGame(step.game);
+    if (!append) {
+      clearLog();
+      if (step.at) addLogEntry({ kind: "notice", seat: null, text: `${t("Move")} ${step.at} ${t("of")} ${step.moves}`, effects: [] });
+    }
+    logEvents(step.view.events, { dedupe: false });
+    drawReplayBar();
+    await drawAll(step.view.events || []);
+    if (append) await animateBoard(step.view.events || []);
+    const url = new URL(location.href);
+    url.searchParams.set("at", String(r.at));
+    if (r.viewer !== "public") url.searchParams.set("viewer", r.viewer);
+    else url.searchParams.delete("viewer");
+    history.replaceState(null, "", url);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "not_finished") {
+      banner(t("This game is still being played: it can be replayed once it is over."), "info", [
+        h("a.button.primary", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, t("Watch it live")),
+        h("a.button", { href: "/" }, t("Back to the lobby"))]);
+      $("#status").textContent = t("The game is not over yet.");
+    } else {
+      banner(error.message || String(error), "error", [h("a.button", { href: "/" }, t("Back to the lobby"))]);
+    }
+    stopReplayPlay();
+    return false;
+  } finally {
+    r.loading = false;
+  }
+}
+
+let replayChain = Promise.resolve();
+const PLAY_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="9.5" ' +
+  'fill="none" stroke="currentColor" stroke-width="2"/><path d="M10 7.5v9l7-4.5z"/></svg>';
+const PAUSE_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="9.5" ' +
+  'fill="none" stroke="currentColor" stroke-width="2"/><path d="M8.5 7.5h2.5v9H8.5zM13 7.5h2.5v9H13z"/></svg>';
+
+function replayGo(at) {
+  const r = state.replay;
+  const target = Math.max(0, Math.min(r.moves, at));
+  if (target === r.at && r.moves) return replayChain;
+  const append = target === r.at + 1;
+  replayChain = replayChain.then(() => replayStep(target, { append }));
+  return replayChain;
+}
+
+function drawReplayBar() {
+  const r = state.replay;
+  const slider = $("#replay-at");
+  slider.max = String(r.moves);
+  slider.value = String(r.at);
+  slider.setAttribute("aria-valuetext", `${t("move")} ${r.at} ${t("of")} ${r.moves}`);
+  $("#replay-position").textContent = `${r.at} / ${r.moves}`;
+  $("#replay-first").disabled = r.at <= 0;
+  $("#replay-back").disabled = r.at <= 0;
+  $("#replay-forward").disabled = r.at >= r.moves;
+  $("#replay-last").disabled = r.at >= r.moves;
+  const select = $("#replay-viewer");
+  if (select.options.length !== state.seats.length + 1) {
+    select.replaceChildren(h("option", { value: "public", text: t("Everyone (public)") }),
+      ...state.seats.map((seat) => h("option", { value: String(seat.seat), text: seat.name || `${t("Player")} ${seat.seat + 1}` })));
+  }
+  select.value = r.viewer;
+}
+
+function stopReplayPlay() {
+  const r = state.replay;
+  clearInterval(r.timer);
+  r.timer = null;
+  const button = $("#replay-play");
+  button.setAttribute("aria-pressed", "false");
+  button.querySelector(".play-icon").innerHTML = PLAY_ICON;
+}
+
+function toggleReplayPlay() {
+  const r = state.replay;
+  if (r.timer) {
+    stopReplayPlay();
+    return;
+  }
+  if (r.at >= r.moves) replayGo(0);
+  const button = $("#replay-play");
+  button.setAttribute("aria-pressed", "true");
+  button.querySelector(".play-icon").innerHTML = PAUSE_ICON;
+  r.timer = setInterval(() => {
+    if (r.loading) return;
+    if (r.at >= r.moves) stopReplayPlay();
+    else replayGo(r.at + 1);
+  }, 900);
+}
+
+async function startReplay() {
+  $("#replay-bar").hidden = false;
+  document.body.classList.add("mode-replay");
+  const params = new URLSearchParams(location.search);
+  const viewer = params.get("viewer");
+  if (viewer && /^([0-7]|public)$/.test(viewer)) state.replay.viewer = viewer;
+  $("#replay-first").addEventListener("click", () => replayGo(0));
+  $("#replay-back").addEventListener("click", () => replayGo(state.replay.at - 1));
+  $("#replay-forward").addEventListener("click", () => replayGo(state.replay.at + 1));
+  $("#replay-last").addEventListener("click", () => replayGo(state.replay.moves));
+  $("#replay-play").addEventListener("click", toggleReplayPlay);
+  $("#replay-at").addEventListener("input", (event) => {
+    stopReplayPlay();
+    replayGo(Number(event.target.value));
+  });
+  $("#replay-viewer").addEventListener("change", (event) => {
+    state.replay.viewer = event.target.value;
+    const at = state.replay.at;
+    replayChain = replayChain.then(async () => {
+      await loadBoard(state.type ? state.type.board : "generic");
+      await replayStep(at);
+    });
+  });
+  const at = Number(params.get("at"));
+  connection("");
+  await replayStep(Number.isInteger(at) && at >= 0 ? at : 0);
+}
+
+// --- start -------------------------------------------------------------------------------------
+
+async function start() {
+  document.body.classList.add(`mode-${state.mode}`);
+  if (!GAME_ID) {
+    banner(t("No game was named in the address."), "error", [h("a.button", { href: "/" }, t("Back to the lobby"))]);
+    return;
+  }
+  if (state.mode === "replay") {
+    await startReplay();
+    return;
+  }
+  if (state.mode === "play") {
+    state.connectUrl = await playUrl();
+    if (!state.connectUrl) {
+      await noSeat();
+      return;
+    }
+  } else {
+    state.connectUrl = `/api/games/${encodeURIComponent(GAME_ID)}/ws`;
+  }
+  connect();
+}
+
+// for end-to-end tests and curious developers: the table's state, read-only by convention
+window.stoneageTable = { get state() { return state; } };
+
+start();
