@@ -47,12 +47,13 @@ class Event:
         return [indent + self.text, *(f"    {line}" for line in self.effects)]
 
     def to_json(self) -> JSON:
-        """The event, JSON-ready (for the web face and event logs)."""
+        """The event, JSON-ready (for the web face and event logs); a decision carries its action id,
+        a chance event does not (the outcome of a face-down draw names the card)."""
         data: dict[str, Any] = {
             "number": self.number, "kind": self.kind, "seat": self.seat, "text": self.text,
             "effects": list(self.effects),
         }
-        if self.action is not None:
+        if self.action is not None and self.kind == DECISION:  # a chance outcome's id may name a hidden card
             data["action"] = self.action
         return data
 
