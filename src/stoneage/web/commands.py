@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import sys
 
 from stoneage.core.extras import install_hint
 from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT
 
 REQUIRED = ("fastapi", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "platformdirs", "websockets")
+
+
+class _NoTraceback(logging.Filter):
+    """uvicorn logs a text message that is not UTF-8 with a traceback, though it handles it (the
+    connection is closed with 1007): keep its one line, so a traceback in the log means a bug."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Invalid UTF-8"):
+            record.exc_info = None
+        return True
 
 
 def _port(text: str) -> int:
@@ -70,6 +81,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     print(f"stoneage: serving on http://{args.host}:{args.port} (API docs at /docs); games in "
           f"{_shown(database)}", file=sys.stderr)
+    logging.getLogger("uvicorn.error").addFilter(_NoTraceback())
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning",
                 ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=20, ws_ping_timeout=20)
     return 0

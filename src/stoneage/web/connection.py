@@ -67,6 +67,9 @@ class Connection:
 
     async def receive(self) -> str | bytes | None:
         """The next message, or ``None`` when the client has gone; ``ProtocolError`` if over a limit."""
+        # Let the writer send what the last message queued: a flood read from the buffer without a
+        # pause would otherwise fill the outbox and drop the client with no answer and no close frame.
+        await asyncio.sleep(0)
         message = await self.socket.receive()
         if message["type"] == "websocket.disconnect":
             return None
