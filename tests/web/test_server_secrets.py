@@ -95,7 +95,7 @@ FIELDS = {
     "update": {"type", "seq", "view"},
     "ack": {"type", "seq"},
     "pong": {"type"},
-    "seats": {"type", "seats", "status"},
+    "seats": {"type", "game_id", "game", "seq", "viewer", "seats", "status", "view"},
     "notice": {"type", "text", "away", "seats"},
     "hint": {"type", "seq", "action", "label"},
 }
@@ -471,7 +471,7 @@ def test_every_message_is_exactly_what_the_play_layer_tells_its_viewer(played: P
             if "seats" in message:
                 assert all(set(s) == SEAT_FIELDS for s in message["seats"]), f"{where}: seat fields"
                 names = _names(message["seats"])
-            if kind in ("hello", "resync"):
+            if kind in ("hello", "resync", "seats"):
                 assert message["viewer"] == (None if viewer == PUBLIC else viewer), where
                 assert (message["game_id"], message["game"]) == (played.game_id, played.case.game), where
                 assert message["seq"] >= seq, where

@@ -2,7 +2,8 @@
 
 A view is built for a seat or for a spectator (``PUBLIC``) from what that viewer may know only
 (its observation, or the public observation), so every face — the terminal, the web page, a bot
-protocol — renders the same model and none can show what its viewer may not see. Panels carry
+protocol — renders the same model and none can show what its viewer may not see. At the end a
+``result`` panel adds the final breakdown, which the rules make public. Panels carry
 their content twice: as lines of words (plain mode, screen readers) and as structured data.
 """
 
@@ -14,6 +15,7 @@ from typing import Any
 
 from stoneage.core.contract import JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.errors import PlayerError
+from stoneage.core.record import result_of
 from stoneage.play.events import Event
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import Menu
@@ -112,6 +114,8 @@ def build_view(game: Game, state: State, viewer: int, names: Sequence[str], even
         decision = kit.decision_menu(state, names)
     if to_move == TERMINAL:
         status = "The game is over."
+        panels.append(Panel("result", "Final scores", tuple(kit.result_lines(state, names)),
+                            result_of(state)))
     elif to_move >= 0:
         status = f"{names[to_move]} to decide."
     else:

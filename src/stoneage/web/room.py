@@ -167,6 +167,14 @@ class Room:
         return [{"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": self.names[seat.seat],
                  "taken": seat.claimed, "away": seat.seat in self.away} for seat in self.row.seats]
 
+    def refresh(self, kind: str) -> None:
+        """Send every client the whole table again, as a ``kind`` message (a seat was taken: names changed)."""
+        texts: dict[int, str] = {}
+        for client in list(self.clients):
+            if client.viewer not in texts:
+                texts[client.viewer] = self.snapshot(client.viewer, kind)
+            client.send_text(texts[client.viewer])
+
     def broadcast(self, message: JSON) -> None:
         """Send the same message to every client (a notice: someone is away, or back)."""
         text = _dumps(message)

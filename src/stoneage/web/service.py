@@ -259,7 +259,7 @@ class GameService:
             RUNNING if all(s.claimed for s in row.seats) else OPEN)
         await self._store(self.store.claim_seat(room.id, taken, status=status))
         room.set_row(replace(row, status=status))
-        room.broadcast({"type": "seats", "seats": room.seats_json(), "status": status})
+        room.refresh("seats")
         await self.fanout.publish({"game": room.id, "kind": "seats"})
 
     async def admit(self, room: Room, token: str | None, player: Player | None, seat: int | None = None,
@@ -463,7 +463,7 @@ class GameService:
                 row = await self._store(self.store.game(room.id))
                 if row is not None:
                     room.set_row(row)
-                    room.broadcast({"type": "seats", "seats": room.seats_json(), "status": row.status})
+                    room.refresh("seats")
             elif kind == "away" and isinstance(message.get("away"), list):
                 room.away = {seat for seat in message["away"] if isinstance(seat, int)}
                 room.broadcast({"type": "notice", "text": str(message.get("text", "")),

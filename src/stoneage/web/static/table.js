@@ -770,6 +770,11 @@ async function handle(message) {
       }
       break;
     case "seats":
+      if (message.view) {  // the whole table again: names in the panels changed
+        await onSnapshot(message);
+        drawInvites();
+        break;
+      }
       state.seats = message.seats || state.seats;
       state.status = message.status || state.status;
       drawHeader();
