@@ -15,6 +15,7 @@ import json
 import logging
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
@@ -54,6 +55,8 @@ from stoneage.web.store import (
 log = logging.getLogger("stoneage.web")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_NAME = 40
+FINISHED_KEPT = 32
+"""How many finished games stay loaded after a look (replays step through them move by move)."""
 MAX_PACE = 10.0
 CLOCK_RANGE = (1.0, 7 * 24 * 3600.0)
 
@@ -110,6 +113,9 @@ class GameService:
         self.config = config
         self.fanout = fanout or Fanout()
         self.rooms: dict[str, Room] = {}
+        """The games being played (and finished ones still watched)."""
+        self._finished: OrderedDict[str, Room] = OrderedDict()
+        """The finished games loaded last (for records, pages and replays), oldest first."""
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.started = time.time()
@@ -203,7 +209,7 @@ class GameService:
 
     async def room(self, game_id: str) -> Room:
         """The live room of a game, loaded (replayed from its log) on first use."""
-        room = self.rooms.get(game_id)
+        room = self.rooms.get(game_id) or self._finished.get(game_id)
         if room is not None:
             return room
         if not _ID.fullmatch(game_id):
@@ -215,7 +221,11 @@ class GameService:
         self._loading[game_id] = future
         try:
             room = await self._load(game_id)
-            if not room.state.is_terminal():  # a finished game is loaded for one look, not kept
+            if room.state.is_terminal():  # a finished game is kept among the latest few looked at
+                self._finished[game_id] = room
+                while len(self._finished) > FINISHED_KEPT:
+                    self._finished.popitem(last=False)
+            else:
                 self.rooms[game_id] = room
             future.set_result(room)
         except BaseException as error:
@@ -266,21 +276,10 @@ class GameService:
                     name: str | None = None) -> int:
         """The viewer a connection gets: the seat its token (or its player's key) opens, else ``PUBLIC``."""
         if token:
-            found = next((s for s in room.row.seats if s.kind == PERSON and matches(token, s.token_hash)), None)
-            if found is None:
-                raise ServiceError(403, "bad_token", "this token opens no seat of this game")
-            if found.player_id is not None and (player is None or player.id != found.player_id):
-                raise ServiceError(403, "seat_taken", "this seat belongs to another player: connect with "
-                                   "their personal key")
+            found = _opened(room, token, player)
             if not found.claimed:
-                async with room.lock:
-                    # read the seat again under the lock: a join (new token) or another connection may have come first
-                    found = room.row.seats[found.seat]
-                    if not matches(token, found.token_hash):
-                        raise ServiceError(403, "bad_token", "this token opens no seat of this game")
-                    if found.player_id is not None and (player is None or player.id != found.player_id):
-                        raise ServiceError(403, "seat_taken", "this seat belongs to another player: connect with "
-                                           "their personal key")
+                async with room.lock:  # look again under the lock: a join or another connection may have come first
+                    found = _opened(room, token, player)
                     if not found.claimed:
                         await self._claim(room, found, player, name)
             return found.seat
@@ -363,8 +362,9 @@ class GameService:
             await self._catch_up(room)
             return False
         room.apply(action)
+        room.row = replace(room.row, moves=room.seq, updated_at=time.time())
         if result is not None:
-            room.set_row(replace(room.row, status=FINISHED, result=result))
+            room.row = replace(room.row, status=FINISHED, result=result)
         await self.fanout.publish({"game": room.id, "kind": "moves", "seq": room.seq})
         return True
 
@@ -534,6 +534,16 @@ class GameService:
             log.error("database: %s", error)
             raise ProtocolError("storage_unavailable", "the game store is unavailable; nothing was changed, "
                                 "try again") from None
+
+
+def _opened(room: Room, token: str, player: Player | None) -> SeatRow:
+    """The person seat ``token`` opens for ``player``; ``ServiceError`` if none, or if it is another's."""
+    found = next((s for s in room.row.seats if s.kind == PERSON and matches(token, s.token_hash)), None)
+    if found is None:
+        raise ServiceError(403, "bad_token", "this token opens no seat of this game")
+    if found.player_id is not None and (player is None or player.id != found.player_id):
+        raise ServiceError(403, "seat_taken", "this seat belongs to another player: connect with their personal key")
+    return found
 
 
 def _whose(room: Room) -> str:
