@@ -234,6 +234,9 @@ class GameService:
             raise
         finally:
             del self._loading[game_id]
+        if self.fanout.shared:  # a move another process told of while the log was being read
+            async with room.lock:
+                await self._catch_up(room)
         self._kick(room)
         return room
 
@@ -300,6 +303,9 @@ class GameService:
         if isinstance(command, Ping):
             client.send_text('{"type":"pong"}')
         elif isinstance(command, Sync):
+            if self.fanout.shared:
+                async with room.lock:
+                    await self._catch_up(room)
             client.send_text(room.snapshot(client.viewer, "resync", reason="asked"))
         elif isinstance(command, Move):
             await self._move(room, client, command)
