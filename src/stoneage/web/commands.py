@@ -6,11 +6,13 @@ import argparse
 import asyncio
 import logging
 import sys
+import threading
+import webbrowser
 
 from stoneage.core.extras import install_hint
 from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT
 
-REQUIRED = ("fastapi", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "platformdirs", "websockets")
+REQUIRED = ("fastapi", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "platformdirs", "websockets", "openskill")
 
 
 class _NoTraceback(logging.Filter):
@@ -55,6 +57,7 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
                        help="Redis URL to share events with other server processes (redis://host:port)")
     serve.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
                        help="default pause between bot moves when people play (default: each game's own)")
+    serve.add_argument("--open", action="store_true", help="open the lobby in your web browser once the server is up")
     serve.set_defaults(run=cmd_serve)
 
 
@@ -79,8 +82,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if problem:
         print(f"stoneage: error: {problem}", file=sys.stderr)
         return 2
-    print(f"stoneage: serving on http://{args.host}:{args.port} (API docs at /docs); games in "
-          f"{_shown(database)}", file=sys.stderr)
+    host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    url = f"http://{host}:{args.port}/"
+    print(f"stoneage: play at {url} (a game against bots is one click away; API docs at {url}docs)\n"
+          f"stoneage: games are kept in {_shown(database)}; Ctrl-C stops the server", file=sys.stderr)
+    if args.open:
+        threading.Timer(1.5, webbrowser.open, args=(url,)).start()
     logging.getLogger("uvicorn.error").addFilter(_NoTraceback())
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning",
                 ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=20, ws_ping_timeout=20)
