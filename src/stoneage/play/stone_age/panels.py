@@ -10,6 +10,11 @@ from stoneage.play.view import Panel
 
 BOARD_KEYS = ("board", "display", "stacks", "deck_size")
 """The observation fields the board panel draws."""
+ROUND_KEYS = ("round", "phase", "first_player")
+ROUND_EXTRA_KEYS = ("current_player", "pending", "scores", "score_breakdown")
+"""More observation fields in the round panel's data, for faces that draw: whose step it is, the
+pending stage (a roll's dice and sum, the dice left for all, the food short), and the scores (with
+the final breakdown once the game is over)."""
 
 
 def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
@@ -18,7 +23,8 @@ def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
     first = names[observation["first_player"]]
     heading = f"-- Round {observation['round']}, {observation['phase']} (first player: {first}) --"
     out = [
-        Panel("round", "Round", (heading,), {key: observation[key] for key in ("round", "phase", "first_player")}),
+        Panel("round", "Round", (heading,), {key: observation[key] for key in ROUND_KEYS}
+              | {key: observation[key] for key in ROUND_EXTRA_KEYS if key in observation}),
         Panel("board", "Board", tuple(board_lines(observation, short, verbose=True)),
               {key: observation[key] for key in BOARD_KEYS}),
     ]
