@@ -1,0 +1,93 @@
+"""The room's updates are exactly what building each viewer's events and view on its own gives.
+
+``Room.apply`` traces an action once and shares the viewer-independent part of its events among
+the viewers (for speed, docs/performance.md "Game server"); this holds it to the plain way: for
+each viewer, ``apply_with_events`` on a copy of the state, then ``build_view``, message for message.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from stoneage.core.contract import CHANCE, JSON, PUBLIC, Game, State
+from stoneage.core.registry import load_game
+from stoneage.play.events import apply_with_events
+from stoneage.play.view import build_view
+from stoneage.web.room import Room
+from stoneage.web.store import PERSON, GameRow, SeatRow
+
+GAMES = [("stone_age", 4, [], 150), ("stone_age", 2, ["mammoth"], 150), ("first_stone_age", 3, [], 200),
+         ("stone_age_junior", 4, ["cards"], 150)]
+
+
+class Listener:
+    """A client of the room that keeps what it is sent."""
+
+    def __init__(self, viewer: int) -> None:
+        self.viewer = viewer
+        self.sent: list[str] = []
+
+    def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+
+def plain_view(game: Game, room: Room, viewer: int) -> JSON:
+    """The view a (re)connecting ``viewer`` is sent, its latest steps recounted for it alone."""
+    events = [event for before, action in room.recent for event in apply_with_events(before.clone(), action, viewer)]
+    return build_view(game, room.state, viewer, room.names, events).to_json()
+
+
+def plain_update(game: Game, before: State, action: int, viewer: int, names: list[str]) -> str:
+    """The update for ``viewer``, built for it alone."""
+    state = before.clone()
+    events = apply_with_events(state, action, viewer)
+    view = build_view(game, state, viewer, names, events)
+    message = {"type": "update", "seq": state.move_number(), "view": view.to_json()}
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize(("name", "players", "expansions", "steps"), GAMES)
+def test_every_viewer_gets_the_update_built_for_it_alone(name: str, players: int, expansions: list[str],
+                                                          steps: int) -> None:
+    game = load_game(name, players=players, seed=7, expansions=expansions)
+    row = GameRow("g", name, players, 7, {}, {}, "running",
+                  seats=tuple(SeatRow(seat, PERSON, name=f"Seat {seat}") for seat in range(players)))
+    room = Room(row, game)
+    listeners = [Listener(viewer) for viewer in [*range(players), PUBLIC]]
+    room.clients.update(listeners)
+    lone = Room(row, load_game(name, players=players, seed=7, expansions=expansions))
+    lone.clients.add(Listener(0))  # the others' events are worked out when they connect
+    rng = random.Random(7)
+    for _ in range(steps):
+        if room.state.is_terminal():
+            break
+        state = room.state
+        chance = state.current_player() == CHANCE
+        action = state.sample_chance_outcome() if chance else rng.choice(state.legal_actions())
+        before = state.clone()
+        room.apply(action)
+        lone.apply(action)
+        for listener in listeners:
+            assert listener.sent[-1] == plain_update(game, before, action, listener.viewer, room.names), (
+                f"move {room.seq}, viewer {listener.viewer}")
+        if room.seq % 7 == 0:  # a client (re)connecting: its latest steps recounted
+            for viewer in [PUBLIC, *range(players)]:
+                assert room.view(viewer).to_json() == plain_view(game, room, viewer), f"move {room.seq}"
+                assert lone.view(viewer).to_json() == plain_view(game, room, viewer), f"move {room.seq}"
+    assert all(len(listener.sent) == room.seq for listener in listeners)
+    loaded = Room(row, load_game(name, players=players, seed=7, expansions=expansions))
+    loaded.replay(logged(loaded.game.new_initial_state(), room.state.history()))
+    for viewer in [players - 1, PUBLIC, 0]:  # a game loaded from its log, then a client connecting
+        assert loaded.view(viewer).to_json() == plain_view(game, room, viewer)
+
+
+def logged(state: State, actions: list[int]) -> list[str]:
+    """The actions as the store logs them (each in notation, at its own point of the game)."""
+    texts = []
+    for action in actions:
+        texts.append(state.action_to_string(action))
+        state.apply_action(action)
+    return texts
