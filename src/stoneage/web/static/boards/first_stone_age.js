@@ -1,0 +1,534 @@
+// My First Stone Age (the card game): the circle of nine face-down goods cards with Martin the
+// mammoth, the draw pile in the middle, the hut pile, and every player's hut with the goods it still
+// needs. A card turned up flips face up for everyone to see, then is kept (it flies to the hut and
+// the gap is refilled face down) or turns back face down, as the game does. The board draws only
+// from the view: a face-down card is never told. See boards/README.md for the contract.
+
+import {
+  HotSeat, aWord, banner, cardFace, clear, decisionActions, emptyPlace, flip, fly, goodIcon, h, hop,
+  hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, off, on, panel, picture, pulse,
+  reducedMotion, s, seatIcon, seatName, sleep,
+} from "./family.js";
+
+const SIZE = 420;
+const C = SIZE / 2;
+const R = 146; // card centres
+const R_MARTIN = 80; // Martin stands just inside the card he is beside
+const CW = 62;
+const CH = 84;
+const PILE_W = 58;
+const PILE_H = 78;
+const HOLD_MS = 2400; // a card turned up stays face up this long (the terminal: 3 s)
+const STEP_MS = 320; // Martin's walk, per card
+
+const angleOf = (slot) => -90 + slot * 40;
+function slotCentre(slot) {
+  const a = (angleOf(slot) * Math.PI) / 180;
+  return { x: C + R * Math.cos(a), y: C + R * Math.sin(a) };
+}
+
+export default {
+  mount(root, ctx) {
+    return new FirstStoneAgeBoard(root, ctx);
+  },
+};
+
+class FirstStoneAgeBoard {
+  constructor(root, ctx) {
+    injectStyles();
+    this.ctx = ctx;
+    this.hold = typeof ctx.holdMs === "number" ? ctx.holdMs : HOLD_MS;
+    this.view = null;
+    this.seats = [];
+    this.faces = Array(9).fill(null); // what each place shows now: "down", "empty" or a card
+    this.pileTop = undefined;
+    this.martinAngle = null;
+    this.martinSlot = null;
+    this.lastAt = null;
+    this.overlay = null; // a card turned up and still in sight: {at, slot, card, seat, kept, as, refill, ...}
+    this.settled = Promise.resolve();
+    this.builtPulse = null;
+
+    this.el = h("div", { class: "kids kids-fsa", "data-own-highlight": "" }); // the board marks its choices itself
+    this.banner = banner();
+    this.svg = this.buildCircle();
+    this.actions = h("div", { class: "kids-actions", hidden: true });
+    this.players = h("div", { class: "kids-players", role: "list", "aria-label": "The players' huts" });
+    const table = h("div", { class: "kids-table" }, this.svg);
+    this.el.append(this.banner.node, h("div", { class: "kids-layout" }, table, h("div", { class: "kids-side" }, this.actions, this.players)));
+    root.append(this.el);
+    this.hotseat = new HotSeat(this.el, {
+      enabled: ctx.mode === "play" && hotseatWanted(ctx),
+      passAtStart: false,
+      note: "Everyone sees the cards that are turned up. Tap when you have the device.",
+      onReady: () => this.render(),
+    });
+  }
+
+  // --- building the circle -------------------------------------------------------------------
+
+  buildCircle() {
+    const svg = s("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "kids-svg fsa-circle", role: "group", "aria-label": "The circle of goods cards" });
+    svg.append(s("title", {}, "The circle of nine goods cards, Martin the mammoth and the draw pile"));
+    svg.append(s("defs", {},
+      s("radialGradient", { id: "fsa-ground", cx: "50%", cy: "45%", r: "60%" },
+        s("stop", { offset: "0%", "stop-color": "#fff3d6" }), s("stop", { offset: "75%", "stop-color": "#f6d8a0" }),
+        s("stop", { offset: "100%", "stop-color": "#eec07a" }))));
+    svg.append(s("circle", { cx: C, cy: C, r: 204, fill: "url(#fsa-ground)", stroke: "#c98b3c", "stroke-width": 4 }));
+    svg.append(s("circle", { cx: C, cy: C, r: R, fill: "none", stroke: "#d9a45b", "stroke-width": 30, opacity: 0.45 }));
+    svg.append(s("circle", { cx: C, cy: C, r: R, fill: "none", stroke: "#b07a35", "stroke-width": 2, "stroke-dasharray": "2 10", "stroke-linecap": "round" }));
+    // clockwise arrows between the places
+    for (let slot = 0; slot < 9; slot++) {
+      const a = ((angleOf(slot) + 20) * Math.PI) / 180;
+      const x = C + R * Math.cos(a);
+      const y = C + R * Math.sin(a);
+      svg.append(s("path", { d: "M-5 -6 L4 0 L-5 6", fill: "none", stroke: "#9c6424", "stroke-width": 3, "stroke-linecap": "round", "stroke-linejoin": "round", transform: `translate(${x} ${y}) rotate(${angleOf(slot) + 110})`, "aria-hidden": "true" }));
+    }
+    this.turnText = s("text", { x: 14, y: 30, class: "fsa-corner-text" }, "");
+    svg.append(this.turnText);
+
+    // the box (2–3 players) and the hut pile in the corners
+    this.boxGroup = s("g", { transform: "translate(8 352)", class: "fsa-box" });
+    this.hutPile = s("g", { transform: "translate(334 336)", class: "fsa-hutpile" });
+    svg.append(this.boxGroup, this.hutPile);
+
+    // the draw pile in the middle
+    this.pile = s("g", { class: "fsa-pile", transform: `translate(${C - PILE_W / 2} ${C - PILE_H / 2 - 6})` });
+    this.pileStack = s("g", {});
+    this.pileTopG = s("g", { class: "fsa-pile-top" });
+    this.pileCount = s("g", {});
+    this.pileTitle = s("title", {}, "");
+    this.pile.append(this.pileTitle, this.pileStack, this.pileTopG, this.pileCount);
+    svg.append(this.pile);
+    this.pileLabel = s("text", { x: C, y: C + PILE_H / 2 + 12, "text-anchor": "middle", class: "fsa-small-text" }, "draw pile");
+    svg.append(this.pileLabel);
+
+    // the nine places
+    this.slots = [];
+    for (let slot = 0; slot < 9; slot++) {
+      const { x, y } = slotCentre(slot);
+      const g = s("g", { class: "fsa-slot", transform: `translate(${x - CW / 2} ${y - CH / 2})`, "data-slot": slot });
+      const title = s("title", {}, `Card ${slot + 1}`);
+      const glow = s("rect", { x: -6, y: -6, width: CW + 12, height: CH + 12, rx: 12, class: "fsa-glow" });
+      const card = s("g", { class: "fsa-card" });
+      const number = s("g", { class: "fsa-number", "aria-hidden": "true" },
+        s("circle", { cx: 2, cy: 2, r: 10, fill: "#fff8e8", stroke: "#7a5230", "stroke-width": 2 }),
+        s("text", { x: 2, y: 6.5, "text-anchor": "middle", class: "fsa-number-text" }, String(slot + 1)));
+      const badge = s("g", { class: "fsa-badge", transform: `translate(${CW - 4} 2)`, "aria-hidden": "true" });
+      g.append(title, glow, card, number, badge);
+      svg.append(g);
+      this.slots.push({ g, title, glow, card, badge });
+    }
+
+    // Martin: an orbit (rotated about the centre) carrying him upright
+    this.martinOrbit = s("g", { class: "fsa-martin-orbit" });
+    this.martinTurn = s("g", { class: "fsa-martin-turn" });
+    this.martinFace = s("g", {});
+    this.martinFace.append(mammoth());
+    this.martinHop = s("g", {}, this.martinFace);
+    this.martinTurn.append(this.martinHop);
+    const place = s("g", { transform: `translate(${C} ${C - R_MARTIN})` });
+    this.martinTitle = s("title", {}, "Martin the mammoth");
+    const scale = s("g", { transform: "scale(0.55)" }, this.martinTurn);
+    place.append(this.martinTitle, scale);
+    this.martinOrbit.append(place);
+    this.martinOrbit.style.transformBox = "view-box";
+    this.martinOrbit.style.transformOrigin = `${C}px ${C}px`;
+    this.martinTurn.style.transformBox = "fill-box";
+    this.martinTurn.style.transformOrigin = "50% 50%";
+    this.martinOrbit.setAttribute("visibility", "hidden");
+    svg.append(this.martinOrbit);
+    return svg;
+  }
+
+  // --- the contract ----------------------------------------------------------------------------
+
+  update(view, seats, events) {
+    this.view = view;
+    this.seats = seats || this.seats;
+    const turn = panel(view, "turn").data || {};
+    const recent = turn.recent || [];
+    const at = recent.length ? recent[0].at : null;
+    const fresh = (events && events.length > 0) || this.ctx.mode === "replay";
+    if (at !== null && at !== this.lastAt && fresh) this.startAnimation(recent);
+    this.lastAt = at;
+    this.render();
+  }
+
+  animate() {
+    return this.settled;
+  }
+
+  // --- what happened: a card turned up, kept or turned back ------------------------------------
+
+  startAnimation(recent) {
+    if (this.overlay) this.finishOverlay(true);
+    const reveal = recent.find((e) => e.event === "reveal");
+    const keep = recent.find((e) => e.event === "keep");
+    const back = recent.find((e) => e.event === "turn_back");
+    const refill = recent.find((e) => e.event === "refill");
+    const build = recent.find((e) => e.event === "build");
+    if (build) this.builtPulse = build.player;
+    const shown = reveal || keep || back;
+    if (!shown || (reveal && reveal.card === "guff" && !keep && !back)) {
+      return; // Guff waits face up (the view shows him) for his finder to decide
+    }
+    const overlay = {
+      at: shown.at, slot: shown.slot, card: shown.card, seat: shown.player,
+      kept: Boolean(keep), as: keep ? keep.as : null, refill: refill ? refill.card : null,
+      built: build ? build.hut : null, // the hut is complete: the card goes with it, under the pile
+      hold: reveal ? this.hold : Math.min(this.hold, 900), finished: false,
+    };
+    this.overlay = overlay;
+    this.settled = this.playOverlay(overlay);
+  }
+
+  async playOverlay(overlay) {
+    await sleep(overlay.hold);
+    if (overlay.finished) return;
+    if (overlay.kept && overlay.built === null) {
+      const slot = this.slots[overlay.slot];
+      const target = this.players.querySelector(`[data-seat="${overlay.seat}"] [data-good="${overlay.as}"]`);
+      const flying = fly(slot.card, target, picture(overlay.card === "guff" ? "guff" : overlay.card, { size: 100 }));
+      overlay.flying = true;
+      this.render();
+      await flying;
+    }
+    if (overlay.finished) return;
+    this.finishOverlay(false);
+  }
+
+  finishOverlay(early) {
+    const overlay = this.overlay;
+    if (!overlay) return;
+    overlay.finished = true;
+    this.overlay = null;
+    if (overlay.kept && !early) {
+      const slot = this.slots[overlay.slot];
+      this.faces[overlay.slot] = null; // deal the refill card in afresh
+      this.render();
+      if (!reducedMotion() && slot.card.animate && this.faces[overlay.slot] === "down") {
+        const from = { x: C - PILE_W / 2 - 6, y: C - PILE_H / 2 - 6 };
+        const to = slotCentre(overlay.slot);
+        const dx = from.x - (to.x - CW / 2);
+        const dy = from.y - (to.y - CH / 2);
+        slot.card.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0, 0)" }], { duration: 450, easing: "ease-out" });
+      }
+      const seat = this.players.querySelector(`[data-seat="${overlay.seat}"] [data-good="${overlay.as}"]`);
+      pulse(seat);
+    } else {
+      this.render();
+    }
+  }
+
+  // --- drawing -----------------------------------------------------------------------------------
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const turn = panel(view, "turn").data || {};
+    const table = panel(view, "table").data || {};
+    const players = panel(view, "players").data || [];
+    const viewer = typeof view.viewer === "number" && view.viewer >= 0 ? view.viewer : null;
+    const decision = view.decision && view.viewer === viewer && this.ctx.mode === "play" ? view.decision : null; // a replay decides nothing
+    const deciding = decision ? viewer : null;
+    const turnOwner = turn.phase === "over" ? null : turn.player;
+    const passing = this.hotseat.check(deciding, seatName(this.seats, deciding ?? 0), turnOwner);
+    const live = passing ? null : decision;
+    const legal = decisionActions(live);
+    const actions = turn.actions || {};
+
+    this.turnText.textContent = turn.turn ? `Turn ${turn.turn}` : "Setup";
+    this.drawCircle(table, live, legal, actions);
+    this.drawMartin(table.martin);
+    this.drawPile(table);
+    this.drawCorners(table);
+    this.drawActions(turn, live, legal, actions);
+    this.drawPlayers(players, turn, viewer);
+    this.drawBanner(turn, table, players, viewer, live);
+    this.el.classList.toggle("kids-my-turn", Boolean(live));
+  }
+
+  faceWanted(table, slot) {
+    const o = this.overlay;
+    if (o && o.slot === slot && !o.flying) return o.card;
+    if (o && o.slot === slot && o.flying) return "empty-gap";
+    const shown = (table.circle || [])[slot];
+    if (shown === null || shown === undefined) return "empty";
+    return shown;
+  }
+
+  drawCircle(table, decision, legal, actions) {
+    const moves = new Map();
+    for (const move of actions.move || []) {
+      if (!legal.has(move.action)) continue;
+      if (!moves.has(move.slot)) moves.set(move.slot, []);
+      moves.get(move.slot).push(move);
+    }
+    const starts = actions.start || [];
+    for (let slot = 0; slot < 9; slot++) {
+      const place = this.slots[slot];
+      const want = this.faceWanted(table, slot);
+      const was = this.faces[slot];
+      if (want !== was) {
+        this.faces[slot] = want;
+        const content = () => { // a flip swaps late: paint what the place should show by then
+          clear(place.card);
+          place.card.append(this.cardContent(this.faces[slot]));
+        };
+        const turning = was !== null && was !== "empty" && want !== "empty" && want !== "empty-gap" && was !== "empty-gap"
+          && (was === "down") !== (want === "down");
+        if (turning) flip(place.card, content);
+        else content();
+      }
+      const m = moves.get(slot);
+      const startAction = starts[slot];
+      clear(place.badge);
+      place.g.classList.toggle("fsa-martin-here", table.martin === slot);
+      place.g.classList.toggle("fsa-face-up", want !== "down" && want !== "empty" && want !== "empty-gap");
+      place.title.textContent = this.placeWords(table, slot, want);
+      if (m) {
+        const steps = m.map((x) => x.steps);
+        place.badge.append(s("circle", { r: 15, class: "fsa-badge-disc" }),
+          s("text", { y: 7, "text-anchor": "middle", class: "fsa-badge-text" }, steps.join("/")));
+        const words = `Move Martin ${steps[0]} card${steps[0] === 1 ? "" : "s"}, to card ${slot + 1}`;
+        on(place.g, { action: m[0].action, label: words, ctx: this.ctx });
+      } else if (startAction !== null && startAction !== undefined && legal.has(startAction)) {
+        on(place.g, { action: startAction, label: `Martin starts beside card ${slot + 1}`, ctx: this.ctx });
+      } else {
+        off(place.g, place.title.textContent);
+      }
+    }
+  }
+
+  placeWords(table, slot, face) {
+    let words = `Card ${slot + 1}: `;
+    if (face === "empty" || face === "empty-gap") words = `Place ${slot + 1}: empty`;
+    else if (face === "down") words += "face down";
+    else words += `face up, ${aWord(face)}`;
+    if (table.martin === slot) words += ". Martin stands here";
+    return words;
+  }
+
+  cardContent(face) {
+    if (face === "empty" || face === "empty-gap") return emptyPlace(CW, CH);
+    if (face === "down") return meadowBack(CW, CH);
+    return cardFace(face, CW, CH);
+  }
+
+  drawMartin(martin) {
+    const orbit = this.martinOrbit;
+    if (martin === null || martin === undefined) {
+      orbit.setAttribute("visibility", "hidden");
+      this.martinAngle = null;
+      this.martinSlot = null;
+      return;
+    }
+    const target = angleOf(martin) + 90; // 0 at the top, clockwise
+    let angle;
+    let steps = 0;
+    if (this.martinAngle === null) {
+      angle = target;
+    } else {
+      angle = this.martinAngle;
+      while (((angle % 360) + 360) % 360 !== ((target % 360) + 360) % 360) {
+        angle += 40;
+        steps += 1;
+        if (steps > 9) break;
+      }
+    }
+    const still = steps === 0 || this.martinAngle === null || reducedMotion();
+    const ms = still ? 0 : Math.min(1400, STEP_MS * steps);
+    orbit.style.transition = `transform ${ms}ms ease-in-out`;
+    this.martinTurn.style.transition = `transform ${ms}ms ease-in-out`;
+    orbit.style.transform = `rotate(${angle}deg)`;
+    this.martinTurn.style.transform = `rotate(${-angle}deg)`;
+    const bottomHalf = Math.sin(((angleOf(martin)) * Math.PI) / 180) > 0.2;
+    this.martinFace.setAttribute("transform", bottomHalf ? "scale(-1 1)" : "");
+    orbit.setAttribute("visibility", "visible");
+    this.martinTitle.textContent = `Martin the mammoth, beside card ${martin + 1}`;
+    if (steps > 0 && !still) setTimeout(() => hop(this.martinHop), ms);
+    this.martinAngle = angle;
+    this.martinSlot = martin;
+  }
+
+  drawPile(table) {
+    const pile = table.draw_pile || { top: null, size: 0 };
+    let top = pile.top;
+    const o = this.overlay;
+    if (o && o.kept && o.refill && !o.flying) top = o.refill; // the card about to fill the gap is still on top
+    const size = pile.size + (o && o.kept && o.refill && !o.flying ? 1 : 0);
+    clear(this.pileStack);
+    const layers = Math.min(3, Math.max(0, size - 1));
+    for (let i = layers; i >= 1; i--) {
+      this.pileStack.append(s("rect", { x: i * 3, y: i * 3, width: PILE_W, height: PILE_H, rx: 8, fill: "#f1e3c8", stroke: "#8d6e63", "stroke-width": 2 }));
+    }
+    if (top !== this.pileTop) {
+      const was = this.pileTop;
+      this.pileTop = top;
+      const content = () => {
+        clear(this.pileTopG);
+        const now = this.pileTop;
+        this.pileTopG.append(now ? cardFace(now, PILE_W, PILE_H) : emptyPlace(PILE_W, PILE_H));
+      };
+      if (was !== undefined && was !== null && top) flip(this.pileTopG, content);
+      else content();
+    }
+    clear(this.pileCount);
+    this.pileCount.append(s("g", { transform: `translate(${PILE_W} ${PILE_H})` },
+      s("circle", { r: 13, fill: "#7a4f2a", stroke: "#fff8e8", "stroke-width": 2 }),
+      s("text", { y: 5, "text-anchor": "middle", class: "fsa-count-text" }, String(size))));
+    this.pileTitle.textContent = `Draw pile: ${size} card${size === 1 ? "" : "s"}` + (top ? `, ${aWord(top)} on top (face up)` : "");
+  }
+
+  drawCorners(table) {
+    clear(this.hutPile);
+    const huts = table.hut_pile_size ?? 0;
+    this.hutPile.append(s("title", {}, `Hut pile: ${huts} hut${huts === 1 ? "" : "s"} left`));
+    for (let i = Math.min(2, Math.max(0, huts - 1)); i >= 0; i--) {
+      this.hutPile.append(s("rect", { x: 12 + i * 3, y: i * 3, width: 48, height: 40, rx: 6, fill: i ? "#d7b98f" : "#e9cfa3", stroke: "#7a5230", "stroke-width": 2 }));
+    }
+    if (huts) this.hutPile.append(s("g", { transform: "translate(36 20) scale(0.32)" }, hutPicture()));
+    this.hutPile.append(s("text", { x: 36, y: 62, "text-anchor": "middle", class: "fsa-small-text" }, `${huts} hut${huts === 1 ? "" : "s"} left`));
+
+    clear(this.boxGroup);
+    const box = table.box || [];
+    if (box.length) {
+      this.boxGroup.append(s("title", {}, `In the box (not played): ${box.join(", ")}`));
+      this.boxGroup.append(s("text", { x: 4, y: 10, class: "fsa-small-text" }, "in the box:"));
+      box.forEach((card, i) => this.boxGroup.append(s("g", { transform: `translate(${4 + (i % 3) * 22} ${16 + Math.floor(i / 3) * 22})`, opacity: 0.75 },
+        s("rect", { width: 20, height: 20, rx: 4, fill: "#fff8e8", stroke: "#bfa27e", "stroke-width": 1.5 }),
+        picture(card, { x: 10, y: 10, size: 17 }))));
+    }
+  }
+
+  drawActions(turn, decision, legal, actions) {
+    const box = this.actions;
+    clear(box);
+    if (!decision || turn.stage !== "guff") {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    box.append(h("p", { class: "kids-actions-title" }, icon(picture("guff"), { cls: "kids-icon kids-icon-big" }), "You found Guff the dog! Keep him as:"));
+    const row = h("div", { class: "kids-button-row" });
+    for (const [good, action] of Object.entries(actions.keep_guff || {})) {
+      if (!legal.has(action)) continue;
+      const button = h("button", { type: "button", class: "kids-big-button kids-good-button" }, goodIcon(good), h("span", {}, `the ${good}`));
+      on(button, { action, label: labelOf(decision, action) || `keep Guff as the ${good}`, ctx: this.ctx });
+      button.removeAttribute("role");
+      row.append(button);
+    }
+    box.append(row);
+    if (actions.turn_back !== undefined && legal.has(actions.turn_back)) {
+      const back = h("button", { type: "button", class: "kids-big-button kids-quiet-button" }, "Turn Guff back");
+      on(back, { action: actions.turn_back, label: "turn Guff back", ctx: this.ctx });
+      back.removeAttribute("role");
+      box.append(back);
+    }
+  }
+
+  drawPlayers(players, turn, viewer) {
+    const box = this.players;
+    const o = this.overlay;
+    clear(box);
+    players.forEach((data, seat) => {
+      const name = seatName(this.seats, seat);
+      const mine = seat === viewer;
+      const theirs = turn.phase !== "over" && turn.player === seat && turn.phase === "play";
+      const winner = turn.winner === seat;
+      const card = h("section", {
+        class: `kids-player seat-${seat}${theirs ? " kids-turn" : ""}${mine ? " kids-me" : ""}${winner ? " kids-winner" : ""}`,
+        "data-seat": seat, role: "listitem", style: `--seat: var(--seat-${seat})`,
+      });
+      const built = data.built || [];
+      const head = h("header", { class: "kids-player-head" }, seatIcon(seat),
+        h("span", { class: "kids-player-name" }, name), mine ? h("span", { class: "kids-you" }, "you") : null,
+        theirs ? h("span", { class: "kids-turn-flag" }, mine ? "your turn!" : "turn") : null,
+        winner ? h("span", { class: "kids-turn-flag" }, "winner!") : null);
+      const huts = h("div", { class: "kids-built", "aria-label": `${built.length} of 3 huts built` });
+      for (let i = 0; i < 3; i++) {
+        huts.append(icon(hutPicture({ built: i < built.length, seat }), { cls: "kids-icon kids-hut-icon" }));
+      }
+      head.append(huts);
+      card.append(head);
+      const hut = data.hut;
+      if (!hut) {
+        card.append(h("p", { class: "kids-note" }, "no hut card"));
+      } else {
+        const needs = new Set(data.needs || []);
+        const row = h("div", { class: "kids-hut-card" });
+        row.append(h("div", { class: "kids-hut-number" }, icon(hutPicture({ seat }), { cls: "kids-icon kids-hut-big" }), h("span", {}, `hut ${hut.number}`)));
+        for (const good of hut.goods) {
+          const arriving = o && o.kept && o.built === null && o.seat === seat && o.as === good;
+          const got = !needs.has(good) && !arriving;
+          const guff = got && data.guff_as === good;
+          const slot = h("div", { class: `kids-good-slot${got ? " kids-got" : ""}`, "data-good": good });
+          const face = s("svg", { viewBox: "0 0 50 66", class: "kids-mini-card", "aria-hidden": "true" });
+          if (got) face.append(cardFace(guff ? "guff" : good, 50, 66, { label: false }));
+          else face.append(s("rect", { x: 2, y: 2, width: 46, height: 62, rx: 7, fill: "rgba(255,255,255,0.5)", stroke: "#b08968", "stroke-width": 2.5, "stroke-dasharray": "5 4" }),
+            s("g", { opacity: 0.35 }, picture(good, { x: 25, y: 33, size: 38 })));
+          slot.append(face);
+          if (guff) slot.append(h("span", { class: "kids-guff-as" }, goodIcon(good)));
+          slot.append(h("span", { class: "kids-slot-word" }, got ? (guff ? `Guff = ${good}` : good) : `needs ${good}`));
+          row.append(slot);
+        }
+        card.append(row);
+        const needWords = [...needs].length ? `still needs ${[...needs].join(", ")}` : "has everything";
+        card.setAttribute("aria-label", `${name}${mine ? " (you)" : ""}: hut ${hut.number}, ${needWords}; ${built.length} of 3 huts built`);
+      }
+      if (!hut) card.setAttribute("aria-label", `${name}: no hut card; ${built.length} of 3 huts built`);
+      box.append(card);
+      if (this.builtPulse === seat) {
+        pulse(card);
+      }
+    });
+    this.builtPulse = null;
+  }
+
+  drawBanner(turn, table, players, viewer, decision) {
+    const name = (seat) => (seat === viewer ? "You" : seatName(this.seats, seat));
+    const o = this.overlay;
+    if (turn.phase === "over" || turn.stage === "game_over") {
+      if (turn.stalemate) this.banner.set("Nobody can win!", "No card in the circle can ever be kept again.", "over");
+      else if (turn.winner !== null && turn.winner !== undefined) {
+        this.banner.set(turn.winner === viewer ? "You win!" : `${seatName(this.seats, turn.winner)} wins!`, "Three huts built — hooray!", "win");
+      } else this.banner.set("The game is over.");
+      return;
+    }
+    if (o) {
+      const who = name(o.seat);
+      const what = o.card === "guff" ? "GUFF the dog" : `${aWord(o.card).split(" ")[0]} ${o.card.toUpperCase()}`;
+      let sub = o.kept ? (o.card === "guff" ? `${who} keep${who === "You" ? "" : "s"} Guff as the ${o.as}!` : `${who} keep${who === "You" ? "" : "s"} it!`)
+        : "Not needed: it turns face down again. Remember it!";
+      if (o.kept && o.built !== null) sub = `${sub.slice(0, -1)} and build${who === "You" ? "" : "s"} hut ${o.built}!`;
+      this.banner.set(`Look! Card ${o.slot + 1} is ${what}.`, sub, o.kept ? "happy" : "look");
+      return;
+    }
+    const seat = turn.player;
+    if (decision) {
+      const who = seatName(this.seats, viewer);
+      if (turn.stage === "start") this.banner.set(`${who}, where does Martin start?`, "Tap a card.", "go");
+      else if (turn.stage === "move") this.banner.set(`Your turn, ${who}!`, "Move Martin 1, 2, 3 or 4 cards: tap a card with a number.", "go");
+      else if (turn.stage === "guff") this.banner.set("You found Guff the dog!", "He can be any good your hut still needs.", "happy");
+      else this.banner.set(decision.prompt);
+      return;
+    }
+    if (turn.stage === "guff" && seat !== null && seat !== undefined) {
+      this.banner.set(`${seatName(this.seats, seat)} found Guff the dog!`, "Will they keep him?", "look");
+      return;
+    }
+    const built = (turn.recent || []).find((e) => e.event === "build");
+    if (built) {
+      this.banner.set(`${name(built.player)} built hut ${built.hut}!`, "", "happy");
+      return;
+    }
+    if (turn.phase === "setup") {
+      this.banner.set("Getting ready…", seat !== null && seat !== undefined ? `${seatName(this.seats, seat)} places Martin.` : "");
+      return;
+    }
+    if (seat !== null && seat !== undefined) {
+      this.banner.set(`${seatName(this.seats, seat)}'s turn`, this.view.to_move >= 0 ? "Moving Martin…" : "", "wait");
+    }
+  }
+}
