@@ -15,6 +15,8 @@ const FATAL = new Set(["bad_token", "seat_taken", "bad_key", "forbidden", "not_f
 const RETRY_DELAYS = [500, 1000, 2000, 4000, 8000, 10000];
 const LOG_LIMIT = 400;
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+/** Several people share this screen (``?hotseat``): boards cover what the next player may not see. */
+const HOTSEAT = new URLSearchParams(location.search).has("hotseat");
 
 const state = {
   mode: ["play", "watch", "replay"].includes(MODE) ? MODE : "watch",
@@ -126,6 +128,7 @@ function boardContext() {
     t,
     seatMark: (seat, options) => seatMark(seat, options),
     get reducedMotion() { return reducedMotion.matches; },
+    hotseat: HOTSEAT,
   };
 }
 
@@ -882,7 +885,7 @@ function adoptToken() {
   }
   const url = new URL(location.href);
   if (url.searchParams.get("seat") !== String(state.viewer)) {
-    history.replaceState(null, "", `${location.pathname}?seat=${state.viewer}`);
+    history.replaceState(null, "", `${location.pathname}?seat=${state.viewer}${HOTSEAT ? "&hotseat" : ""}`);
   }
 }
 
@@ -909,7 +912,10 @@ async function playUrl() {
   const seatParam = params.get("seat");
   if (fromLink) {
     keepToken(GAME_ID, "?", fromLink);
-    history.replaceState(null, "", location.pathname + (seatParam ? `?seat=${encodeURIComponent(seatParam)}` : ""));
+    const kept = new URLSearchParams();
+    if (seatParam) kept.set("seat", seatParam);
+    if (HOTSEAT) kept.set("hotseat", "");
+    history.replaceState(null, "", location.pathname + (kept.toString() ? `?${kept}` : ""));
   }
   const player = storedPlayer() || await askName();
   const tokens = seatTokens(GAME_ID);
