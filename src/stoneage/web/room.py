@@ -58,6 +58,9 @@ class Room:
         self.away: set[int] = set()
         """Person seats a stand-in bot plays for (their clock ran out) until they return."""
         self.recent: deque[tuple[State, int]] = deque(maxlen=RECENT)
+        self._told: dict[int, tuple[State, dict[int, list[Event]]]] = {}
+        """The events of the latest steps already worked out, per viewer, keyed by the ``id`` of the
+        step's state in ``recent`` (kept with it, so a reused id is told apart)."""
         self.names = [seat_name(seat) for seat in row.seats]
         self._bots: dict[int, Bot] = {}
         self._hint: Bot | None = None
@@ -134,12 +137,14 @@ class Room:
         """Apply ``action`` (legal, and stored already) and send every client its update."""
         before = self.state.clone()
         self.recent.append((before, action))
+        self._forget_old_steps()
         viewers = {client.viewer for client in self.clients}
         if not viewers:
             self.state.apply_action(action)
             return
         after = before.clone()
         events = events_by_viewer(after, action, viewers)
+        self._told[id(before)] = (before, dict(events))
         self.state = after
         texts = {viewer: _dumps({"type": "update", "seq": self.seq,
                                  "view": self.view(viewer, viewer_events).to_json()})
@@ -152,9 +157,30 @@ class Room:
     def view(self, viewer: int, events: Iterable[Event] | None = None) -> View:
         """The view model for ``viewer``; ``events`` default to the latest steps recounted."""
         if events is None:
-            events = [event for before, action in self.recent
-                      for event in apply_with_events(before.clone(), action, viewer)]
+            events = [event for before, action in self.recent for event in self._recount(before, action, viewer)]
         return build_view(self.game, self.state, viewer, self.names, list(events))
+
+    def _recount(self, before: State, action: int, viewer: int) -> list[Event]:
+        """The events of one of the latest steps as ``viewer`` may know them, worked out once: from
+        another viewer's (only the first sentence differs), else by tracing the step again."""
+        known = self._told.get(id(before))
+        if known is None or known[0] is not before:
+            known = self._told[id(before)] = (before, {})
+        told = known[1]
+        if viewer not in told:
+            if told:
+                some = next(iter(told.values()))
+                text = before.describe_for(action, viewer).strip()
+                told[viewer] = some if text == some[0].text else [replace(some[0], text=text), *some[1:]]
+            else:
+                told.update(events_by_viewer(before.clone(), action, [viewer]))
+        return told[viewer]
+
+    def _forget_old_steps(self) -> None:
+        """Drop the worked-out events of steps no longer among the latest."""
+        if len(self._told) > RECENT:
+            kept = {id(before) for before, _ in self.recent}
+            self._told = {key: known for key, known in self._told.items() if key in kept}
 
     def snapshot(self, viewer: int, kind: str = "hello", **extra: object) -> str:
         """The full message a client needs to draw the table: on connecting, or to resync."""
