@@ -330,7 +330,7 @@ function icon(name, x, y, s, extra = "") {
 function fig(seat, cx, cy, s, extra = "") {
   const k = ((seat % 4) + 4) % 4;
   return `<use href="#sa-f-${k}" x="${cx - s / 2}" y="${cy - s / 2}" width="${s}" height="${s}" ` +
-    `class="sa-fig sa-seat-${seat} seat-shape-${seat}" ${extra}/>`;
+    `class="sa-fig sa-seat-${seat} sa-shape-${k}" ${extra}/>`;
 }
 
 // --- the module ---------------------------------------------------------------------------------------
@@ -368,7 +368,9 @@ class StoneAgeBoard {
     this.tipKey = null;
     this.wide = null;
     this.tipId = `sa-tip-${++boards}`;
+    this.openPath = Array.isArray(ctx.openPath) ? ctx.openPath.map(Number) : [];
     root.classList.add("sa-root");
+    root.setAttribute("data-own-highlight", ""); // the board marks its own clickable places
     root.innerHTML =
       `<svg class="sa-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>${DEFS}</defs></svg>` +
       `<div class="sa-boardwrap"><svg class="sa-board" role="group" xmlns="${NS}"></svg>` +
@@ -408,6 +410,12 @@ class StoneAgeBoard {
     if (this.rolling) await this.rolling.done;
   }
 
+  /** The side panel opened a group of the decision (or closed it: []): mark that place. */
+  opened(path) {
+    this.openPath = Array.isArray(path) ? path.map(Number) : [];
+    if (this.view) this.draw();
+  }
+
   // --- rolls ---
 
   takeRolls(events, fromAnimate) {
@@ -442,7 +450,7 @@ class StoneAgeBoard {
 
   startRolling() {
     this.stopRolling();
-    const reduced = REDUCED?.matches;
+    const reduced = typeof this.ctx.reducedMotion === "boolean" ? this.ctx.reducedMotion || !!REDUCED?.matches : !!REDUCED?.matches;
     let resolve;
     const done = new Promise((ok) => { resolve = ok; });
     const rolling = { done, resolve, timer: null, ticker: null, active: !reduced };
@@ -578,7 +586,11 @@ class StoneAgeBoard {
   }
 
   onFocus(e) {
-    const loc = e.target instanceof Element ? e.target.closest("[data-rule]") : null;
+    // the rule of a place reached by keyboard (a click or tap chooses; hover or the i button tells)
+    const el = e.target instanceof Element ? e.target : null;
+    let keyboard = true;
+    try { keyboard = el ? el.matches(":focus-visible") : false; } catch (err) { /* old browsers: show it */ }
+    const loc = el && keyboard ? el.closest("[data-rule]") : null;
     if (loc) this.showTip(loc, false);
   }
 
@@ -635,6 +647,7 @@ class StoneAgeBoard {
     this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
     this.svg.setAttribute("aria-label", this.t("Stone Age board"));
     this.svg.innerHTML = svg;
+    this.playersEl.style.setProperty("--sa-n", String(Math.max(1, model.players.length)));
     this.playersEl.innerHTML = model.players.map((p, seat) => this.playerBoard(model, p, seat)).join("");
     if (this.rolling?.active) {
       this.svg.querySelector(".sa-tray")?.classList.add("sa-tray-rolling");
@@ -885,6 +898,7 @@ class StoneAgeBoard {
     const t = m.targets.get(key);
     const cls = ["sa-loc", `sa-loc-${key}`];
     if (t) cls.push("sa-legal");
+    if (t && t.path != null && this.openPath.length && String(this.openPath[0]) === t.path) cls.push("sa-open");
     if (m.busy.has(key)) cls.push("sa-busy");
     if (this.roll?.where === key && this.roll.kind === "gather" && (this.rolling || this.rollFresh(m))) cls.push("sa-rolled-at");
     const rule = ruleOf(key, m.ruleCtx);
@@ -1385,7 +1399,8 @@ class StoneAgeBoard {
       (words.green && !faceDown ? `; green: ${words.green}` : "") + (words.sand && !faceDown ? `; sand: ${words.sand}` : ""))}</title>`;
     s += icon("cardback", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="14" class="sa-label">Cards ${count}</text>`;
     const known = !faceDown && (words.green !== undefined || words.sand !== undefined);
-    let cx = 104;
+    const chipX = Math.max(104, 38 + tw(`Cards ${count}`, 14) + 10);
+    let cx = chipX;
     if (!known) {
       const shown = Math.min(count, 10);
       for (let k = 0; k < shown; k++) s += icon("cardback", cx + k * 12, y, 24);
@@ -1407,8 +1422,8 @@ class StoneAgeBoard {
       let cy = y + 2;
       for (const c of chips) {
         const cw = tw(c.text, 11) + (c.sand ? 26 : 14);
-        if (cx + cw > W - 8 && cx > 104) {
-          cx = 104;
+        if (cx + cw > W - 8 && cx > chipX) {
+          cx = chipX;
           cy += 24;
         }
         s += `<g class="${c.cls}"><rect x="${cx}" y="${cy}" width="${cw}" height="20" rx="10"/>` +
@@ -1419,7 +1434,7 @@ class StoneAgeBoard {
       if (hidden) {
         const text = `+${hidden} face down`;
         if (cx + tw(text, 12, false) > W - 8) {
-          cx = 104;
+          cx = chipX;
           cy += 24;
         }
         s += `<text x="${cx + 2}" y="${cy + 15}" font-size="12" class="sa-muted">${text}</text>`;
@@ -1431,7 +1446,7 @@ class StoneAgeBoard {
     const blds = p.buildings || [];
     s += `<g><title>${esc(`Buildings: ${blds.length}` + (blds.length ? ` (${blds.map((b) => b.kind).join(", ")})` : ""))}</title>`;
     s += icon("hut", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="14" class="sa-label">Huts ${blds.length}</text>`;
-    let bx = 104;
+    let bx = Math.max(104, 38 + tw(`Huts ${blds.length}`, 14) + 10);
     for (const b of blds) {
       if (bx + 22 > W - 8) {
         s += `<text x="${bx}" y="${y + 17}" font-size="12" class="sa-muted">…</text>`;
