@@ -8,7 +8,8 @@ this stream; what a viewer may not know is left out of its sentences.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, State
@@ -76,6 +77,27 @@ def apply_with_events(state: State, action: int, viewer: int = OMNISCIENT) -> li
         step_text = marks[index].describe_step(step_kind, step_seat).strip()
         events.append(Event(number, step_kind, step_seat, None, step_text, _effects(marks[index], marks[index + 1])))
     return events
+
+
+def apply_for_viewers(state: State, action: int, viewers: Iterable[int]) -> dict[int, list[Event]]:
+    """``apply_with_events(state, action, viewer)`` for every viewer at once, applying ``action`` once.
+
+    Only the action's own sentence (``describe_for``) depends on the viewer; the automatic steps and
+    every effect do not, and they are the costly part, so they are traced once and shared.
+    """
+    first, *others = sorted(set(viewers))
+    before = state.clone() if others else state
+    events = apply_with_events(state, action, first)
+    told = {first: events}
+    for viewer in others:
+        told[viewer] = retell(events, before, action, viewer)
+    return told
+
+
+def retell(events: list[Event], before: State, action: int, viewer: int) -> list[Event]:
+    """The events of ``action`` applied to ``before``, told to another viewer: its own first sentence."""
+    text = before.describe_for(action, viewer).strip()
+    return events if text == events[0].text else [replace(events[0], text=text), *events[1:]]
 
 
 def _effects(before: State, after: State) -> tuple[str, ...]:

@@ -11,12 +11,11 @@ import asyncio
 import json
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Protocol
 
 from stoneage.bots import Bot, make_bot
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
-from stoneage.play.events import Event, apply_with_events
+from stoneage.play.events import Event, apply_for_viewers, retell
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
 from stoneage.play.view import View, build_view
@@ -143,7 +142,7 @@ class Room:
             self.state.apply_action(action)
             return
         after = before.clone()
-        events = events_by_viewer(after, action, viewers)
+        events = apply_for_viewers(after, action, viewers)
         self._told[id(before)] = (before, dict(events))
         self.state = after
         texts = {viewer: _dumps({"type": "update", "seq": self.seq,
@@ -161,19 +160,17 @@ class Room:
         return build_view(self.game, self.state, viewer, self.names, list(events))
 
     def _recount(self, before: State, action: int, viewer: int) -> list[Event]:
-        """The events of one of the latest steps as ``viewer`` may know them, worked out once: from
-        another viewer's (only the first sentence differs), else by tracing the step again."""
+        """The events of one of the latest steps as ``viewer`` may know them, worked out once: retold
+        from another viewer's, else by tracing the step again."""
         known = self._told.get(id(before))
         if known is None or known[0] is not before:
             known = self._told[id(before)] = (before, {})
         told = known[1]
         if viewer not in told:
             if told:
-                some = next(iter(told.values()))
-                text = before.describe_for(action, viewer).strip()
-                told[viewer] = some if text == some[0].text else [replace(some[0], text=text), *some[1:]]
+                told[viewer] = retell(next(iter(told.values())), before, action, viewer)
             else:
-                told.update(events_by_viewer(before.clone(), action, [viewer]))
+                told.update(apply_for_viewers(before.clone(), action, [viewer]))
         return told[viewer]
 
     def _forget_old_steps(self) -> None:
@@ -206,22 +203,6 @@ class Room:
         text = _dumps(message)
         for client in list(self.clients):
             client.send_text(text)
-
-
-def events_by_viewer(state: State, action: int, viewers: Iterable[int]) -> dict[int, list[Event]]:
-    """``apply_with_events(state, action, viewer)`` for every viewer, applying ``action`` once.
-
-    Only the action's own sentence (``describe_for``) depends on the viewer: the automatic steps
-    and every effect (``changes_since``) do not, and they are the costly part, so they are traced
-    once and shared; each other viewer gets the first event with its own sentence.
-    """
-    first, *others = sorted(viewers)
-    sentences = {viewer: state.describe_for(action, viewer).strip() for viewer in others}
-    events = apply_with_events(state, action, first)
-    told = {first: events}
-    for viewer, text in sentences.items():
-        told[viewer] = events if text == events[0].text else [replace(events[0], text=text), *events[1:]]
-    return told
 
 
 def _dumps(message: JSON) -> str:
