@@ -21,7 +21,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import stoneage
 from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import shorten
-from stoneage.core.registry import game_info, game_names
+from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.web.config import ServerConfig
 from stoneage.web.connection import CLOSE_POLICY, Connection
 from stoneage.web.fanout import Fanout, RedisFanout
@@ -253,7 +253,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         return {"name": player.name, **await player_stats(service().store, player.id)}
 
     @app.get("/api/leaderboard", summary="Ratings from finished games (openskill), best first")
-    async def board(game: Annotated[str, Query(max_length=64)] = "stone_age") -> JSON:
+    async def board(game: Annotated[str, Query(max_length=64)] = DEFAULT_GAME) -> JSON:
         if game not in game_names():
             raise ServiceError(404, "unknown_game", f"no game {shorten(game)}; known: {', '.join(game_names())}")
         return {"game": game, "players": await leaderboard(service().store, game)}
