@@ -51,6 +51,8 @@ TARGET_P99_MS = 50.0
 """The latency the issue asks the 99th percentile to stay under."""
 ACK_TIMEOUT = 30.0
 """Seconds a client waits for any message before it counts the game as stuck (an error)."""
+SHUTDOWN = 15.0
+"""Seconds the games get to close their connections at the end before they are cancelled."""
 
 
 @dataclass
@@ -329,6 +331,9 @@ class Load:
                 await measure()
             finally:
                 self.stopping.set()
+                _, stuck = await asyncio.wait(slots, timeout=SHUTDOWN)
+                for slot in stuck:  # e.g. a close handshake an overloaded server does not answer
+                    slot.cancel()
                 await asyncio.gather(*slots, return_exceptions=True)
 
 
@@ -428,6 +433,7 @@ async def run_find_max(config: LoadConfig, base_url: str, *, start_rate: float, 
 
     async def measure() -> None:
         rate = start_rate
+        await asyncio.sleep(config.warmup)
         while True:
             load.set_interval(config.games / rate)
             await asyncio.sleep(min(5.0, step_seconds / 4))
