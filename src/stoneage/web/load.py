@@ -269,9 +269,13 @@ class Load:
             seat.rethink()
 
     async def create_game(self, http: httpx.AsyncClient) -> tuple[str, list[str]]:
-        """A new game of person seats (pace 0); its id and the seats' tokens."""
+        """A new game of person seats (pace 0); its id and the seats' tokens. A kept-alive HTTP
+        connection the server has just closed is not an error: the request is sent once more."""
         body = {"game": self.config.game, "seats": [{"kind": "person"}] * self.config.seats, "pace": 0}
-        answer = await http.post(f"{self.base}/api/games", json=body)
+        try:
+            answer = await http.post(f"{self.base}/api/games", json=body)
+        except (httpx.ReadError, httpx.RemoteProtocolError):
+            answer = await http.post(f"{self.base}/api/games", json=body)
         if answer.status_code != 201:
             raise RuntimeError(f"creating a game: HTTP {answer.status_code}: {answer.text[:200]}")
         data: JSON = answer.json()
@@ -420,8 +424,9 @@ class Step:
     cpu: str
 
     def held(self, max_p99_ms: float) -> bool:
-        """Whether p99 stayed under the bound and the server kept up (90 % of the rate asked)."""
-        return (self.summary.p99_ms < max_p99_ms and self.summary.moves_per_s >= 0.9 * self.rate
+        """Whether p99 stayed under the bound and the server kept up (80 % of the rate asked: think
+        times are random, and each game's moves also wait for their round trips and chance)."""
+        return (self.summary.p99_ms < max_p99_ms and self.summary.moves_per_s >= 0.8 * self.rate
                 and self.summary.errors == 0)
 
 
