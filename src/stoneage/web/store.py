@@ -7,14 +7,16 @@ once and the second offer raises ``SequenceTaken``. Loading a game is replaying 
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, func, insert, select, text, update
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy import bindparam, create_engine, event, func, insert, select, text, update
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
@@ -78,6 +80,17 @@ class Store:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self._queued: list[_Append] = []
+        self._writer: asyncio.Task[None] | None = None
+        """The task writing the queued appends, while one runs (see ``append``)."""
+        self._sqlite_writes: asyncio.Lock | None = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        """SQLite only: one write transaction at a time in this process. SQLite lets one writer in and
+        the others poll (busy timeout) with no order, so under load a waiting write could starve for
+        seconds while others kept taking the lock; queued on this lock, each takes its turn."""
+        self._direct: Engine | None = None
+        """SQLite only: a plain (sqlite3) engine that writes a batch of moves in one call on a worker
+        thread, where aiosqlite would hop to its thread and back for every statement (each hop waits
+        for the GIL while the event loop is busy, which is what made moves slow under load)."""
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -104,17 +117,23 @@ class Store:
             await engine.dispose()
             raise StoreError(f"cannot open the database {parsed.render_as_string(hide_password=True)}: "
                              f"{_reason(error)}") from None
+        if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+            store._direct = create_engine(parsed.set(drivername="sqlite"),
+                                          connect_args={"timeout": 30, "check_same_thread": False})
+            event.listen(store._direct, "connect", _sqlite_pragmas)
         return store
 
     async def close(self) -> None:
         """Release the connections."""
+        if self._direct is not None:
+            self._direct.dispose()
         await self.engine.dispose()
 
     # --- games ------------------------------------------------------------------------------
 
     async def create_game(self, row: GameRow) -> None:
         """Store a new game's header and seats."""
-        async with self.engine.begin() as connection:
+        async with self._write_turn(), self.engine.begin() as connection:
             await connection.execute(insert(games).values(
                 id=row.id, game=row.game, players=row.players, seed=row.seed, options=row.options,
                 settings=row.settings, status=row.status, moves=0, created_at=row.created_at,
@@ -129,19 +148,68 @@ class Store:
 
         ``result`` (the game's end) marks the game finished in the same transaction. Raises
         ``SequenceTaken`` if any of these moves is stored already.
+
+        Group commit: the appends of all games that arrive while one transaction is being written
+        are written together in the next one (one writer at a time, so SQLite's writers never wait
+        on each other's locks), and each returns only once its own moves are committed. If that
+        shared transaction fails on a move stored already, each append is retried alone.
         """
-        now = time.time()
-        values: dict[str, Any] = {"moves": seq + len(actions), "updated_at": now}
-        if result is not None:
-            values.update(status=FINISHED, result=result)
+        entry = _Append(game_id, seq, tuple(actions), result, asyncio.get_running_loop().create_future())
+        self._queued.append(entry)
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_queued())
+        await entry.done
+
+    async def _write_queued(self) -> None:
+        """Write the queued appends, all that arrived meanwhile in each transaction, until none is left."""
+        batch: list[_Append] = []
         try:
-            async with self.engine.begin() as connection:
-                await connection.execute(insert(moves), [
-                    {"game_id": game_id, "seq": seq + index, "action": action, "at": now}
-                    for index, action in enumerate(actions)])
-                await connection.execute(update(games).where(games.c.id == game_id).values(**values))
+            while self._queued:
+                batch = [entry for entry in self._queued if not entry.done.done()]  # skip a cancelled caller's
+                self._queued = []
+                if len(batch) > 1 and await self._write_together(batch):
+                    continue
+                for entry in batch:
+                    await self._write_together([entry])
+        except BaseException as error:  # cancelled (closing): nobody may be left waiting
+            for entry in [*batch, *self._queued]:
+                _settle(entry, StoreError(f"the store stopped before storing move {entry.seq} of game {entry.game_id}"))
+            self._queued = []
+            if not isinstance(error, Exception):
+                raise
+
+    async def _write_together(self, batch: list[_Append]) -> bool:
+        """Store ``batch`` in one transaction and settle each append; False (nothing settled) if a
+        batch of several fails on a move stored already, to be retried one by one."""
+        try:
+            async with self._write_turn():
+                if self._direct is not None:
+                    await asyncio.to_thread(self._write_direct, batch)
+                else:
+                    async with self.engine.begin() as connection:
+                        await connection.run_sync(_write_moves, batch)
         except IntegrityError:
-            raise SequenceTaken(f"game {game_id}: move {seq} is stored already") from None
+            if len(batch) > 1:
+                return False
+            _settle(batch[0], SequenceTaken(f"game {batch[0].game_id}: move {batch[0].seq} is stored already"))
+            return True
+        except Exception as error:
+            for entry in batch:
+                _settle(entry, error)
+            return True
+        for entry in batch:
+            _settle(entry, None)
+        return True
+
+    def _write_turn(self) -> contextlib.AbstractAsyncContextManager[Any]:
+        """Hold while writing: this process's turn to write on SQLite (nothing to wait for elsewhere)."""
+        return self._sqlite_writes if self._sqlite_writes is not None else contextlib.nullcontext()
+
+    def _write_direct(self, batch: list[_Append]) -> None:
+        """Write ``batch`` in one transaction through the plain SQLite engine (on a worker thread)."""
+        assert self._direct is not None
+        with self._direct.begin() as connection:
+            _write_moves(connection, batch)
 
     async def actions(self, game_id: str, after: int = 0) -> list[str]:
         """The game's log from move ``after`` on, in order."""
@@ -193,7 +261,7 @@ class Store:
 
     async def claim_seat(self, game_id: str, seat: SeatRow, *, status: str) -> None:
         """Store who took ``seat`` (its token hash, player and name) and the game's new status."""
-        async with self.engine.begin() as connection:
+        async with self._write_turn(), self.engine.begin() as connection:
             await connection.execute(
                 update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat.seat)
                 .values(token_hash=seat.token_hash, player_id=seat.player_id, name=seat.name))
@@ -214,7 +282,7 @@ class Store:
 
     async def create_player(self, player_id: str, key_hash: str, name: str) -> None:
         """Store a new player (a display name and the hash of their personal key)."""
-        async with self.engine.begin() as connection:
+        async with self._write_turn(), self.engine.begin() as connection:
             await connection.execute(insert(players).values(
                 id=player_id, key_hash=key_hash, name=name, created_at=time.time()))
 
@@ -237,6 +305,45 @@ class Store:
         """How many games are stored."""
         async with self.engine.connect() as connection:
             return int((await connection.execute(select(func.count()).select_from(games))).scalar_one())
+
+
+@dataclass
+class _Append:
+    """One ``Store.append`` waiting for its transaction."""
+
+    game_id: str
+    seq: int
+    actions: tuple[str, ...]
+    result: JSON | None
+    done: asyncio.Future[None]
+
+
+def _write_moves(connection: Connection, batch: list[_Append]) -> None:
+    """Insert the moves of ``batch`` and move each game's header on (inside a transaction)."""
+    now = time.time()
+    rows = [{"game_id": entry.game_id, "seq": entry.seq + index, "action": action, "at": now}
+            for entry in batch for index, action in enumerate(entry.actions)]
+    if rows:
+        connection.execute(insert(moves), rows)
+    ongoing = [{"b_id": entry.game_id, "b_moves": entry.seq + len(entry.actions)}
+               for entry in batch if entry.result is None]
+    if ongoing:
+        connection.execute(update(games).where(games.c.id == bindparam("b_id")).values(
+            moves=bindparam("b_moves"), updated_at=now), ongoing)
+    for entry in batch:
+        if entry.result is not None:
+            connection.execute(update(games).where(games.c.id == entry.game_id).values(
+                moves=entry.seq + len(entry.actions), updated_at=now, status=FINISHED, result=entry.result))
+
+
+def _settle(entry: _Append, error: BaseException | None) -> None:
+    """Tell an append's caller it is stored (or why not), unless the caller has gone."""
+    if entry.done.done():
+        return
+    if error is None:
+        entry.done.set_result(None)
+    else:
+        entry.done.set_exception(error)
 
 
 def with_seat(row: GameRow, seat: SeatRow) -> GameRow:
