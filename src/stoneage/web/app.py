@@ -31,7 +31,7 @@ from stoneage.web.room import Room
 from stoneage.web.security import new_id
 from stoneage.web.service import GameService, Player, SeatSpec, ServiceError, offered_bots
 from stoneage.web.stats import leaderboard, player_stats
-from stoneage.web.store import BOT, FINISHED, OPEN, RUNNING, GameRow, Store
+from stoneage.web.store import BOT, GameRow, Store
 
 log = logging.getLogger("stoneage.web")
 KeyHeader = Annotated[str | None, Header(alias="X-Player-Key", max_length=100,
@@ -99,7 +99,7 @@ def _game_json(row: GameRow, room: Room | None = None) -> JSON:
     }
 
 
-def _invite(game_id: str, seat: int, token: str) -> str:
+def _invite(game_id: str, token: str) -> str:
     """The seat's link: the websocket that acts for it (the token is the key to the seat)."""
     return f"/api/games/{game_id}/ws?token={token}"
 
@@ -200,7 +200,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         for seat in answer["seats"]:
             if seat["seat"] in tokens:
                 seat["token"] = tokens[seat["seat"]]
-                seat["invite"] = _invite(row.id, seat["seat"], tokens[seat["seat"]])
+                seat["invite"] = _invite(row.id, tokens[seat["seat"]])
         return answer
 
     @app.get("/api/games", summary="List games, newest first")
@@ -218,7 +218,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     async def join(game_id: str, body: JoinGame, key: KeyHeader = None) -> JSON:
         player = await service().player(key)
         seat, token = await service().join(game_id, body.seat, player, body.name)
-        return {"game": game_id, "seat": seat, "token": token, "invite": _invite(game_id, seat, token)}
+        return {"game": game_id, "seat": seat, "token": token, "invite": _invite(game_id, token)}
 
     @app.get("/api/games/{game_id}/record", summary="A finished game's record (replay it with stoneage replay)")
     async def record(game_id: str) -> JSON:
@@ -298,5 +298,3 @@ async def _serve(client: Connection, room: Room,
         except ProtocolError as error:
             client.send_error(error)
 
-
-__all__ = ["FINISHED", "OPEN", "RUNNING", "create_app"]

@@ -208,5 +208,3 @@ class Room:
 def _dumps(message: JSON) -> str:
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
-
-__all__ = ["PUBLIC", "Client", "Room", "seat_name"]
