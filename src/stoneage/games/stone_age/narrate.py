@@ -12,10 +12,25 @@ from stoneage.games.stone_age.data import (
     LOCATIONS,
     MAX_FIGURES,
     NUM_LOCATIONS,
+    RESOURCES,
     SAND_KINDS,
     TILE_KIND,
 )
-from stoneage.games.stone_age.layout import AGRICULTURE, FIGURES, FOOD, ON_TILE, STRIDE
+from stoneage.games.stone_age.layout import (
+    AGRICULTURE,
+    BUILDINGS,
+    CARDS as CARDS_OWNED,
+    FIGURES,
+    FOOD,
+    ON_TILE,
+    ONE_USE,
+    READY,
+    SCORE,
+    SECRET_CARDS,
+    STRIDE,
+    USED,
+    WOOD,
+)
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
@@ -86,13 +101,14 @@ def describe(state: StoneAgeState, action: int) -> str:
 
 
 def _holdings(state: StoneAgeState, seat: int) -> dict[str, int]:
-    data = state.to_json()["players"][seat]
+    """What the log counts of a seat's holdings, read straight from its row of the player table."""
+    row = state.players[seat * STRIDE:(seat + 1) * STRIDE]
     return {
-        "food": data["food"], **data["resources"], "agriculture": data["agriculture"],
-        "figures": data["figures"], "points": data["score"],
-        "tool value": sum(data["tools_ready"]) + sum(data["tools_used"]),
-        "one-use tools": len(data["one_use_tools"]), "cards": len(data["cards"]),
-        "face-down cards": len(data["secret_cards"]), "buildings": len(data["buildings"]),
+        "food": row[FOOD], **{name: row[WOOD + r] for r, name in enumerate(RESOURCES)},
+        "agriculture": row[AGRICULTURE], "figures": row[FIGURES], "points": row[SCORE],
+        "tool value": sum(v * (row[READY + v - 1] + row[USED + v - 1]) for v in (1, 2, 3, 4)),
+        "one-use tools": row[ONE_USE].bit_count(), "cards": row[CARDS_OWNED].bit_count(),
+        "face-down cards": row[SECRET_CARDS].bit_count(), "buildings": row[BUILDINGS].bit_count(),
     }
 
 
