@@ -14,7 +14,7 @@ import pytest
 
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, Game, State
 from stoneage.core.registry import load_game
-from stoneage.play.events import apply_with_events
+from stoneage.play.events import apply_with_events, called_by
 from stoneage.play.view import build_view
 from stoneage.web.room import Room
 from stoneage.web.store import PERSON, GameRow, SeatRow
@@ -37,14 +37,14 @@ class Listener:
 def plain_view(game: Game, room: Room, viewer: int) -> JSON:
     """The view a (re)connecting ``viewer`` is sent, its latest steps recounted for it alone."""
     events = [event for before, action in room.recent for event in apply_with_events(before.clone(), action, viewer)]
-    return build_view(game, room.state, viewer, room.names, events).to_json()
+    return build_view(game, room.state, viewer, room.names, called_by(events, room.called)).to_json()
 
 
-def plain_update(game: Game, before: State, action: int, viewer: int, names: list[str]) -> str:
-    """The update for ``viewer``, built for it alone."""
+def plain_update(game: Game, before: State, action: int, viewer: int, room: Room) -> str:
+    """The update for ``viewer``, built for it alone, its seats called by the table's names."""
     state = before.clone()
-    events = apply_with_events(state, action, viewer)
-    view = build_view(game, state, viewer, names, events)
+    events = called_by(apply_with_events(state, action, viewer), room.called)
+    view = build_view(game, state, viewer, room.names, events)
     message = {"type": "update", "seq": state.move_number(), "view": view.to_json()}
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
@@ -71,13 +71,17 @@ def test_every_viewer_gets_the_update_built_for_it_alone(name: str, players: int
         room.apply(action)
         lone.apply(action)
         for listener in listeners:
-            assert listener.sent[-1] == plain_update(game, before, action, listener.viewer, room.names), (
+            assert listener.sent[-1] == plain_update(game, before, action, listener.viewer, room), (
                 f"move {room.seq}, viewer {listener.viewer}")
         if room.seq % 7 == 0:  # a client (re)connecting: its latest steps recounted
             for viewer in [PUBLIC, *range(players)]:
                 assert room.view(viewer).to_json() == plain_view(game, room, viewer), f"move {room.seq}"
                 assert lone.view(viewer).to_json() == plain_view(game, room, viewer), f"move {room.seq}"
     assert all(len(listener.sent) == room.seq for listener in listeners)
+    told = [line for listener in listeners for message in listener.sent
+            for event in json.loads(message)["view"]["events"] for line in [event["text"], *event["effects"]]]
+    assert any("Seat 1" in line for line in told), "the log calls seats by the table's names"
+    assert not [line for line in told if "Player " in line], "no seat of this table is called by its number"
     loaded = Room(row, load_game(name, players=players, seed=7, expansions=expansions))
     loaded.replay(logged(loaded.game.new_initial_state(), room.state.history()))
     for viewer in [players - 1, PUBLIC, 0]:  # a game loaded from its log, then a client connecting

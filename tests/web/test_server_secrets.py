@@ -38,7 +38,7 @@ import pytest
 from stoneage.bots import make_bot
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.registry import load_game
-from stoneage.play.events import apply_with_events
+from stoneage.play.events import apply_with_events, called_by
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
 from stoneage.play.session import bot_seed
@@ -365,14 +365,17 @@ class Replay:
             self._events[index, viewer] = apply_with_events(self.states[index].clone(), self.actions[index], viewer)
         return self._events[index, viewer]
 
-    def view(self, seq: int, viewer: int, names: list[str], recent: bool) -> JSON:
-        """The view after ``seq`` actions: with the last action's events (an update) or the latest
-        ``RECENT`` actions' (a hello, a resync, the lobby's public view)."""
+    def view(self, seq: int, viewer: int, seats: list[JSON], recent: bool) -> JSON:
+        """The view after ``seq`` actions at a table of these ``seats``: with the last action's events
+        (an update) or the latest ``RECENT`` actions' (a hello, a resync, the lobby's public view)."""
+        names = _names(seats)
         key = (seq, viewer, tuple(names), recent)
         if key not in self._views:
             first = max(0, seq - RECENT) if recent else seq - 1
             events = [e for index in range(first, seq) for e in self.events(index, viewer)]
-            self._views[key] = _plain(build_view(self.game, self.states[seq], viewer, names, events).to_json())
+            called = {seat["seat"]: seat["name"] for seat in seats if seat["kind"] != "bot"}
+            self._views[key] = _plain(build_view(self.game, self.states[seq], viewer, names,
+                                                 called_by(events, called)).to_json())
         return self._views[key]
 
 
@@ -459,7 +462,7 @@ def test_every_message_is_exactly_what_the_play_layer_tells_its_viewer(played: P
     final = len(played.log)
     for table in played.tables:
         viewer, who = table.viewer, _client(table)
-        names: list[str] | None = None
+        seats: list[JSON] | None = None
         seq = -1
         kinds: set[str] = set()
         for number, message in enumerate(table.received):
@@ -470,18 +473,18 @@ def test_every_message_is_exactly_what_the_play_layer_tells_its_viewer(played: P
             assert set(message) == FIELDS[kind], f"{where}: fields {sorted(set(message) ^ FIELDS[kind])}"
             if "seats" in message:
                 assert all(set(s) == SEAT_FIELDS for s in message["seats"]), f"{where}: seat fields"
-                names = _names(message["seats"])
+                seats = message["seats"]
             if kind in ("hello", "resync", "seats"):
                 assert message["viewer"] == (None if viewer == PUBLIC else viewer), where
                 assert (message["game_id"], message["game"]) == (played.game_id, played.case.game), where
                 assert message["seq"] >= seq, where
                 seq = message["seq"]
-                assert message["view"] == replay.view(seq, viewer, names or [], recent=True), where
+                assert message["view"] == replay.view(seq, viewer, seats or [], recent=True), where
             elif kind == "update":
                 assert message["seq"] == seq + 1, f"{where}: moves {seq + 1}..{message['seq'] - 1} never told"
                 seq = message["seq"]
-                assert names is not None
-                assert message["view"] == replay.view(seq, viewer, names, recent=False), where
+                assert seats is not None
+                assert message["view"] == replay.view(seq, viewer, seats, recent=False), where
             elif kind == "ack":
                 assert viewer >= 0 and 0 < message["seq"] <= final, where
                 assert replay.states[message["seq"] - 1].current_player() == viewer, f"{where}: not its move"
@@ -503,8 +506,8 @@ def test_the_lobby_tells_a_passer_by_the_public_view_and_nothing_more(played: Pl
         assert answer.status == 200, answer.text
         data = json.loads(answer.text)
         assert data["moves"] >= answer.seq
-        names = [seat["name"] for seat in data["seats"]]
-        assert data["view"] == replay.view(data["moves"], PUBLIC, names, recent=True), f"GET at move {data['moves']}"
+        expected = replay.view(data["moves"], PUBLIC, data["seats"], recent=True)
+        assert data["view"] == expected, f"GET at move {data['moves']}"
     for answer in listed:
         assert answer.status == 200, answer.text
         assert played.game_id in [game["id"] for game in json.loads(answer.text)]
@@ -513,9 +516,8 @@ def test_the_lobby_tells_a_passer_by_the_public_view_and_nothing_more(played: Pl
     for answer in stepped:
         data = json.loads(answer.text)
         viewer = PUBLIC if answer.path.endswith("public") else int(answer.path[-1])
-        names = [seat["name"] for seat in data["seats"]]
-        expected = replay.view(data["at"], viewer, names, recent=False) if data["at"] else replay.view(
-            0, viewer, names, recent=True)
+        expected = replay.view(data["at"], viewer, data["seats"], recent=False) if data["at"] else replay.view(
+            0, viewer, data["seats"], recent=True)
         assert data["view"] == expected, answer.path
 
 

@@ -8,7 +8,8 @@ this stream; what a viewer may not know is left out of its sentences.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -18,6 +19,8 @@ DECISION = "decision"
 """The kind of an event for a player's decision."""
 CHANCE_EVENT = "chance"
 """The kind of an event for a chance outcome (a roll, a card turned up)."""
+_SEAT_WORDS = re.compile(r"\bPlayer ([1-9])\b")
+"""How the games' sentences call a seat: ``Player 1`` for seat 0."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,21 @@ def retell(events: list[Event], before: State, action: int, viewer: int) -> list
     """The events of ``action`` applied to ``before``, told to another viewer: its own first sentence."""
     text = before.describe_for(action, viewer).strip()
     return events if text == events[0].text else [replace(events[0], text=text), *events[1:]]
+
+
+def called_by(events: Iterable[Event], names: Mapping[int, str]) -> list[Event]:
+    """The events with seats called by the table's names: ``{0: "Ada"}`` tells "Player 1 builds" as
+    "Ada builds"; seats not in ``names`` keep their numbers."""
+    def call(match: re.Match[str]) -> str:
+        return names.get(int(match.group(1)) - 1, match.group(0))
+
+    def told(text: str) -> str:
+        return _SEAT_WORDS.sub(call, text)
+
+    if not names:
+        return list(events)
+    return [replace(event, text=told(event.text), effects=tuple(told(line) for line in event.effects))
+            for event in events]
 
 
 def _effects(before: State, after: State) -> tuple[str, ...]:

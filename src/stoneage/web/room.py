@@ -15,7 +15,7 @@ from typing import Protocol
 
 from stoneage.bots import Bot, make_bot
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
-from stoneage.play.events import Event, apply_for_viewers, retell
+from stoneage.play.events import Event, apply_for_viewers, called_by, retell
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
 from stoneage.play.view import View, build_view
@@ -60,7 +60,10 @@ class Room:
         self._told: dict[int, tuple[State, dict[int, list[Event]]]] = {}
         """The events of the latest steps already worked out, per viewer, keyed by the ``id`` of the
         step's state in ``recent`` (kept with it, so a reused id is told apart)."""
-        self.names = [seat_name(seat) for seat in row.seats]
+        self.names: list[str] = []
+        self.called: dict[int, str] = {}
+        """The person seats a display name calls, for the log's sentences."""
+        self._name_seats()
         self._bots: dict[int, Bot] = {}
         self._hint: Bot | None = None
         self.hinting = False
@@ -83,7 +86,11 @@ class Room:
     def set_row(self, row: GameRow) -> None:
         """Take a new header (a seat was taken): names follow."""
         self.row = row
-        self.names = [seat_name(seat) for seat in row.seats]
+        self._name_seats()
+
+    def _name_seats(self) -> None:
+        self.names = [seat_name(seat) for seat in self.row.seats]
+        self.called = {seat.seat: seat.name for seat in self.row.seats if seat.kind != BOT and seat.name}
 
     # --- who moves ----------------------------------------------------------------------------
 
@@ -157,7 +164,7 @@ class Room:
         """The view model for ``viewer``; ``events`` default to the latest steps recounted."""
         if events is None:
             events = [event for before, action in self.recent for event in self._recount(before, action, viewer)]
-        return build_view(self.game, self.state, viewer, self.names, list(events))
+        return build_view(self.game, self.state, viewer, self.names, called_by(events, self.called))
 
     def _recount(self, before: State, action: int, viewer: int) -> list[Event]:
         """The events of one of the latest steps as ``viewer`` may know them, worked out once: retold

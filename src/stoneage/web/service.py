@@ -28,7 +28,7 @@ from stoneage.core.errors import StoneAgeError
 from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
 from stoneage.core.record import make_record, result_of
 from stoneage.core.registry import game_info, game_names, load_game
-from stoneage.play.events import apply_with_events
+from stoneage.play.events import apply_with_events, called_by
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
 from stoneage.play.session import check_plays
@@ -520,7 +520,7 @@ class GameService:
         for action in actions[:max(0, at - 1)]:
             state.apply_action(action)
         events = apply_with_events(state, actions[at - 1], viewer) if at else []
-        view = build_view(room.game, state, viewer, room.names, events)
+        view = build_view(room.game, state, viewer, room.names, called_by(events, room.called))
         return {"game_id": room.id, "game": room.game.name, "at": at, "moves": len(actions),
                 "seats": room.seats_json(), "view": view.to_json()}
 
