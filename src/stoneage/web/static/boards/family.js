@@ -158,6 +158,29 @@ export function off(node, words = null) {
   }
 }
 
+/**
+ * The see-through cover of a place drawn in SVG (a card, a tile, a space), laid over it last: when the
+ * place is a choice, the cover is its button (`onPlace`). It holds no text, so the button's name is
+ * its label alone: the words and numbers drawn on the place are not part of a button named otherwise.
+ */
+export function cover({ x = 0, y = 0, width, height, rx = 0 }) {
+  return s("rect", { x, y, width, height, rx, class: "kids-hit", fill: "transparent" });
+}
+
+/** The place `node` is a choice: its cover `hit` is the button (see `on`), the place glows. */
+export function onPlace(node, hit, options) {
+  off(node);
+  on(hit, options);
+  node.classList.add("kids-legal");
+  node.classList.toggle("kids-selected", Boolean(options.selected));
+}
+
+/** The place `node` is not a choice (any more); with `words`, a picture that screen readers name. */
+export function offPlace(node, hit, words = null) {
+  off(hit);
+  off(node, words);
+}
+
 /** Every leaf action of a decision (any depth). */
 export function decisionActions(decision) {
   const found = new Set();

@@ -5,9 +5,9 @@
 // from the view: a face-down card is never told. See boards/README.md for the contract.
 
 import {
-  HotSeat, aWord, banner, cardFace, clear, decisionActions, emptyPlace, flip, fly, goodIcon, h, hop,
-  hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, off, on, panel, picture, pulse,
-  reducedMotion, s, seatIcon, seatName, sleep,
+  HotSeat, aWord, banner, cardFace, clear, cover, decisionActions, emptyPlace, flip, fly, goodIcon, h, hop,
+  hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, offPlace, on, onPlace, panel,
+  picture, pulse, reducedMotion, s, seatIcon, seatName, sleep,
 } from "./family.js";
 
 const SIZE = 420;
@@ -115,9 +115,10 @@ class FirstStoneAgeBoard {
         s("circle", { cx: 2, cy: 2, r: 10, fill: "#fff8e8", stroke: "#7a5230", "stroke-width": 2 }),
         s("text", { x: 2, y: 6.5, "text-anchor": "middle", class: "fsa-number-text" }, String(slot + 1)));
       const badge = s("g", { class: "fsa-badge", transform: `translate(${CW - 4} 2)`, "aria-hidden": "true" });
-      g.append(title, glow, card, number, badge);
+      const hit = cover({ x: -6, y: -6, width: CW + 12, height: CH + 12, rx: 12 });
+      g.append(title, glow, card, number, badge, hit);
       svg.append(g);
-      this.slots.push({ g, title, glow, card, badge });
+      this.slots.push({ g, title, glow, card, badge, hit });
     }
 
     // Martin: an orbit (rotated about the centre) carrying him upright
@@ -150,9 +151,19 @@ class FirstStoneAgeBoard {
     const recent = turn.recent || [];
     const at = recent.length ? recent[0].at : null;
     const fresh = (events && events.length > 0) || this.ctx.mode === "replay";
-    if (at !== null && at !== this.lastAt && fresh) this.startAnimation(recent);
+    if (at !== this.lastAt) {
+      this.dropOverlay(); // the card still in sight was turned up at another move than this view's
+      if (at !== null && fresh) this.startAnimation(recent);
+    }
     this.lastAt = at;
     this.render();
+  }
+
+  /** Take the card turned up out of sight at once, with no animation (the next render draws the view). */
+  dropOverlay() {
+    if (!this.overlay) return;
+    this.overlay.finished = true;
+    this.overlay = null;
   }
 
   animate() {
@@ -162,7 +173,6 @@ class FirstStoneAgeBoard {
   // --- what happened: a card turned up, kept or turned back ------------------------------------
 
   startAnimation(recent) {
-    if (this.overlay) this.finishOverlay(true);
     const reveal = recent.find((e) => e.event === "reveal");
     const keep = recent.find((e) => e.event === "keep");
     const back = recent.find((e) => e.event === "turn_back");
@@ -195,15 +205,16 @@ class FirstStoneAgeBoard {
       await flying;
     }
     if (overlay.finished) return;
-    this.finishOverlay(false);
+    this.finishOverlay();
   }
 
-  finishOverlay(early) {
+  /** The card's hold is over: it is kept (the gap is refilled) or back face down, as the view has it. */
+  finishOverlay() {
     const overlay = this.overlay;
     if (!overlay) return;
     overlay.finished = true;
     this.overlay = null;
-    if (overlay.kept && !early) {
+    if (overlay.kept) {
       const slot = this.slots[overlay.slot];
       this.faces[overlay.slot] = null; // deal the refill card in afresh
       this.render();
@@ -292,11 +303,11 @@ class FirstStoneAgeBoard {
         place.badge.append(s("circle", { r: 15, class: "fsa-badge-disc" }),
           s("text", { y: 7, "text-anchor": "middle", class: "fsa-badge-text" }, steps.join("/")));
         const words = `Move Martin ${steps[0]} card${steps[0] === 1 ? "" : "s"}, to card ${slot + 1}`;
-        on(place.g, { action: m[0].action, label: words, ctx: this.ctx });
+        onPlace(place.g, place.hit, { action: m[0].action, label: words, ctx: this.ctx });
       } else if (startAction !== null && startAction !== undefined && legal.has(startAction)) {
-        on(place.g, { action: startAction, label: `Martin starts beside card ${slot + 1}`, ctx: this.ctx });
+        onPlace(place.g, place.hit, { action: startAction, label: `Martin starts beside card ${slot + 1}`, ctx: this.ctx });
       } else {
-        off(place.g, place.title.textContent);
+        offPlace(place.g, place.hit, place.title.textContent);
       }
     }
   }
@@ -446,7 +457,7 @@ class FirstStoneAgeBoard {
         h("span", { class: "kids-player-name" }, name), mine ? h("span", { class: "kids-you" }, "you") : null,
         theirs ? h("span", { class: "kids-turn-flag" }, mine ? "your turn!" : "turn") : null,
         winner ? h("span", { class: "kids-turn-flag" }, "winner!") : null);
-      const huts = h("div", { class: "kids-built", "aria-label": `${built.length} of 3 huts built` });
+      const huts = h("div", { class: "kids-built", role: "img", "aria-label": `${built.length} of 3 huts built` });
       for (let i = 0; i < 3; i++) {
         huts.append(icon(hutPicture({ built: i < built.length, seat }), { cls: "kids-icon kids-hut-icon" }));
       }

@@ -37,6 +37,8 @@ const esc = (v) => String(v ?? "").replace(/[&<>"']/g, (c) => (
 const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 const panelOf = (view, name) => (view?.panels || []).find((p) => p.name === name) || null;
+/** The move number of a view: that of its latest events (0 before the first move). */
+const moveOf = (view) => Math.max(0, ...(view?.events || []).map((e) => (Number.isFinite(e?.number) ? e.number : 0)));
 
 /** Break ``text`` into lines of at most ``width`` characters (``max`` lines, the last cut with …). */
 function wrap(text, width, max = 3) {
@@ -364,6 +366,7 @@ class StoneAgeBoard {
     this.prevView = null;
     this.seats = [];
     this.roll = null; // the latest roll shown: {seat, where, faces, sum, n, kind, key}
+    this.at = null; // the move number of the view drawn
     this.rolling = null; // {timer, resolve, until}
     this.tipKey = null;
     this.wide = null;
@@ -398,7 +401,11 @@ class StoneAgeBoard {
 
   update(view, seats, events) {
     if (!view) return;
-    this.prevView = this.view;
+    const at = moveOf(view);
+    const follows = this.at !== null && (at === this.at || at === this.at + 1);
+    if (!follows) this.forget();
+    this.at = at;
+    this.prevView = follows ? this.view : null;
     this.view = view;
     if (Array.isArray(seats) && seats.length) this.seats = seats;
     this.takeRolls(events || [], false);
@@ -414,6 +421,15 @@ class StoneAgeBoard {
   opened(path) {
     this.openPath = Array.isArray(path) ? path.map(Number) : [];
     if (this.view) this.draw();
+  }
+
+  /** A view not reached from the one drawn (a replay's jump, back to the start too; a reconnection):
+   *  what earlier updates told (the latest roll) is not this view's, so it goes. */
+  forget() {
+    this.stopRolling();
+    this.roll = null;
+    this.rollSig = null;
+    this.live.textContent = "";
   }
 
   // --- rolls ---
@@ -822,10 +838,10 @@ class StoneAgeBoard {
       faces.forEach((f, i) => {
         const t = m.targets.get(`pick-${f}`);
         const words = ["", "1 wood", "1 clay", "1 stone", "1 gold", "a tool step", "agriculture +1"][f];
-        const attrs = t ? `data-action="${t.action}" data-key="pick-${f}-${i}" tabindex="0" role="button" aria-label="${esc(t.label)}"` : "";
-        s += `<g class="sa-pick${t ? " sa-legal" : ""}" ${attrs}><title>${esc(`${f}: ${words}`)}</title>` +
+        s += `<g class="sa-pick${t ? " sa-legal" : ""}"><title>${esc(`${f}: ${words}`)}</title>` +
           (t ? `<rect class="sa-hl" x="${x0 + i * stepX - 4}" y="7" width="${ds + 8}" height="${ds + 8}" rx="10"/>` : "") +
-          die(f, x0 + i * stepX, 11, ds, `data-size="${ds}"`) + `</g>`;
+          die(f, x0 + i * stepX, 11, ds, `data-size="${ds}"`) +
+          this.hitArea(t, `pick-${f}-${i}`, x0 + i * stepX - 4, 7, ds + 8, ds + 8, 10) + `</g>`;
       });
       return { svg: s + `</g>`, h };
     }
@@ -902,12 +918,20 @@ class StoneAgeBoard {
     if (m.busy.has(key)) cls.push("sa-busy");
     if (this.roll?.where === key && this.roll.kind === "gather" && (this.rolling || this.rollFresh(m))) cls.push("sa-rolled-at");
     const rule = ruleOf(key, m.ruleCtx);
-    let attrs = `class="${cls.join(" ")}" data-key="${key}" data-rule="${esc(rule)}"`;
-    if (t) {
-      attrs += t.action != null ? ` data-action="${t.action}"` : ` data-path="${esc(t.path)}"`;
-      attrs += ` tabindex="0" role="button" aria-label="${esc(t.label)}" aria-describedby="${this.tipId}"`;
-    }
-    return { attrs, title: `<title>${esc(titleWords)}</title>`, legal: !!t };
+    const attrs = `class="${cls.join(" ")}" data-key="${key}" data-rule="${esc(rule)}"`;
+    const hit = (w, h, rx) => this.hitArea(t, key, 1.5, 1.5, w - 3, h - 3, rx - 1, true);
+    return { attrs, title: `<title>${esc(titleWords)}</title>`, legal: !!t, hit };
+  }
+
+  /** The button of a choice drawn on the board: a see-through cover over its place, drawn after the
+   *  place's pictures and words so that a click anywhere on it lands here. It holds no text, so its
+   *  name is its aria-label alone (the words drawn below are not part of a button named otherwise). */
+  hitArea(t, key, x, y, w, h, rx, described = false) {
+    if (!t) return "";
+    const what = t.action != null ? `data-action="${t.action}"` : `data-path="${esc(t.path)}"`;
+    return `<rect class="sa-hit" x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="transparent" ${what} ` +
+      `data-key="${esc(key)}" tabindex="0" role="button" aria-label="${esc(t.label)}"` +
+      (described ? ` aria-describedby="${this.tipId}"` : "") + `/>`;
   }
 
   rollFresh(m) {
@@ -932,7 +956,7 @@ class StoneAgeBoard {
     const capWords = key === "hunt" ? `${total} figures` : `${total} of 7 places taken`;
     const words = `${a.title}: ${capWords}; ${this.occupantWords(counts)}. Gives ${a.good}: dice total ÷ ${a.div}.` +
       (herdHere ? " The mammoth herd is here." : "");
-    const { attrs, title } = this.locAttrs(m, key, words);
+    const { attrs, title, hit } = this.locAttrs(m, key, words);
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-area sa-area-${key}" x="0" y="0" width="${w}" height="${h}" rx="14"/>`;
     s += this.scenery(key, w, h);
@@ -944,7 +968,6 @@ class StoneAgeBoard {
       icon(a.good, 13, 11, 24) + `<text x="41" y="29" font-size="17" class="sa-plate-text">${esc(a.title)}</text>` +
       `<g><title>${esc(`one die per figure; total ÷ ${a.div} = ${a.good}`)}</title>` +
       icon("dice", 47 + nameW, 13, 20) + `<text x="${69 + nameW}" y="29" font-size="16" class="sa-strong">÷${a.div}</text></g></g>`;
-    s += this.infoButton(w - 18, 20);
     if (key !== "hunt") {
       s += `<g class="sa-cap${total >= 7 ? " sa-full" : ""}"><title>${esc(capWords)}</title>` +
         `<rect x="${w - 60}" y="38" width="52" height="26" rx="13"/>` +
@@ -955,6 +978,7 @@ class StoneAgeBoard {
         `<rect x="-2" y="-2" width="66" height="48" rx="10"/>` + icon("mammoth", 1, 0, 60) + `</g>`;
     }
     s += this.tray(counts, 14, 46, key === "hunt" ? w - 40 : w - 90, h - 50);
+    s += hit(w, h, 14) + this.infoButton(w - 18, 20);
     s += `</g></g>`;
     return s;
   }
@@ -1049,13 +1073,12 @@ class StoneAgeBoard {
     const a = AREAS[key];
     const counts = m.board[key] || [];
     const words = `${a.title} (${a.gives}, ${plural(a.spots, "figure")}): ${this.occupantWords(counts)}.`;
-    const { attrs, title } = this.locAttrs(m, key, words);
+    const { attrs, title, hit } = this.locAttrs(m, key, words);
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-area sa-area-village sa-area-${key}" x="0" y="0" width="${w}" height="${h}" rx="14"/>`;
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="13"/>`;
     s += icon(a.icon, 8, 10, 30) + `<text x="42" y="32" font-size="${fitSize(a.title, 18, w - 72)}" class="sa-plate-text sa-strong">${esc(a.title)}</text>`;
     s += `<text x="12" y="60" font-size="15" class="sa-gives-text">${esc(a.gives)}</text>`;
-    s += this.infoButton(w - 18, 20);
     // spots
     const occupant = counts.findIndex((c) => c > 0);
     for (let i = 0; i < a.spots; i++) {
@@ -1063,6 +1086,7 @@ class StoneAgeBoard {
       s += `<circle class="sa-spot" cx="${cx}" cy="${h - 24}" r="16"/>`;
       if (occupant >= 0 && counts[occupant] > i) s += fig(occupant, cx, h - 24, 24);
     }
+    s += hit(w, h, 14) + this.infoButton(w - 18, 20);
     s += `</g></g>`;
     return s;
   }
@@ -1098,7 +1122,7 @@ class StoneAgeBoard {
     const words = entry ? cardWords(m.boardLines, slot, entry.card) : null;
     const desc = entry ? `Card space ${slot + 1}, cost ${plural(slot + 1, "resource")}: card ${entry.card}, ${words.top}` +
       (words.bottom ? ` / ${words.bottom}` : "") + `. ${this.occupantWords(counts)}.` : `Card space ${slot + 1}: empty.`;
-    const { attrs, title } = this.locAttrs(m, key, desc);
+    const { attrs, title, hit } = this.locAttrs(m, key, desc);
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-slot" x="0" y="0" width="${w}" height="${h}" rx="12"/>`;
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="11"/>`;
@@ -1106,7 +1130,6 @@ class StoneAgeBoard {
     s += `<g class="sa-cost"><title>${esc(`Costs ${plural(slot + 1, "resource")} of any kinds`)}</title>`;
     for (let i = 0; i <= slot; i++) s += `<circle cx="${13 + i * 12}" cy="16" r="5.2" class="sa-cost-dot"/>`;
     s += `<text x="${14 + (slot + 1) * 12}" y="21" font-size="14" class="sa-strong sa-cost-text">${slot + 1}</text></g>`;
-    s += this.infoButton(w - 15, 16);
     const cw = w - 12;
     const ch = 158;
     if (entry) {
@@ -1118,6 +1141,7 @@ class StoneAgeBoard {
     s += `<circle class="sa-spot" cx="${w / 2}" cy="${h - 17}" r="13"/>`;
     const occ = counts.findIndex((c) => c > 0);
     if (occ >= 0) s += fig(occ, w / 2, h - 17, 22);
+    s += hit(w, h, 12) + this.infoButton(w - 15, 16);
     s += `</g></g>`;
     return s;
   }
@@ -1161,12 +1185,11 @@ class StoneAgeBoard {
     const kind = buildingKind(entry.top);
     const desc = `Building stack ${i + 1}: ` + (entry.top ? `top tile ${kind.words}; ${plural(entry.left, "tile")} left` : "empty") +
       `. ${this.occupantWords(counts)}.`;
-    const { attrs, title } = this.locAttrs(m, key, desc);
+    const { attrs, title, hit } = this.locAttrs(m, key, desc);
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-slot" x="0" y="0" width="${w}" height="${h}" rx="12"/>`;
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="11"/>`;
     s += `<text x="10" y="20" font-size="14" class="sa-muted">${entry.left} left</text>`;
-    s += this.infoButton(w - 15, 15);
     const tw = w - 22;
     const th = 98;
     const layers = Math.min(Math.max(entry.left - 1, 0), 3);
@@ -1182,6 +1205,7 @@ class StoneAgeBoard {
     s += `<circle class="sa-spot" cx="${w / 2}" cy="${h - 18}" r="13"/>`;
     const occ = counts.findIndex((c) => c > 0);
     if (occ >= 0) s += fig(occ, w / 2, h - 18, 22);
+    s += hit(w, h, 12) + this.infoButton(w - 15, 15);
     s += `</g></g>`;
     return s;
   }
@@ -1233,13 +1257,13 @@ class StoneAgeBoard {
       for (const [i, which, label] of [[0, "one", "“1”"], [1, "all", "“all”"]]) {
         const t = m.targets.get(`bonus-${which}`);
         const bx = tx + i * (halfW + 6);
-        const attrs = t ? `data-action="${t.action}" data-key="bonus-${which}" tabindex="0" role="button" aria-label="${esc(t.label)}"` : "";
         const text = herd.bonus[which] || "";
-        s += `<g class="sa-bonus${t ? " sa-legal" : ""}" ${attrs}><title>${esc(`${label} bonus: ${text}`)}</title>` +
+        s += `<g class="sa-bonus${t ? " sa-legal" : ""}"><title>${esc(`${label} bonus: ${text}`)}</title>` +
           `<rect class="sa-bonus-half" x="${bx}" y="30" width="${halfW}" height="56" rx="9"/>` +
           `<rect class="sa-hl" x="${bx - 2}" y="28" width="${halfW + 4}" height="60" rx="10"/>` +
           `<text x="${bx + 8}" y="48" font-size="14" class="sa-strong">${esc(label)}</text>` +
-          textLines(wrap(text, 15, 2), bx + 8, 66, 13, 15, `class="sa-bonus-text"`) + `</g>`;
+          textLines(wrap(text, 15, 2), bx + 8, 66, 13, 15, `class="sa-bonus-text"`) +
+          this.hitArea(t, `bonus-${which}`, bx - 2, 28, halfW + 4, 60, 10, true) + `</g>`;
       }
     } else {
       const words = left ? "No bonus tile now: the next is turned up when the round starts" :

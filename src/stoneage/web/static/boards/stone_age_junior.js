@@ -6,9 +6,9 @@
 // and in hot seat nobody's until the next person is ready. Contract: boards/README.md.
 
 import {
-  GOODS, HotSeat, aWord, banner, cap, clear, countWord, decisionActions, dog, flip, goodIcon, h, hop,
-  hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, off, on, panel, picture, pulse,
-  reducedMotion, s, seatIcon, seatName, seatShape, sharedScreen, sleep,
+  GOODS, HotSeat, aWord, banner, cap, clear, countWord, cover, decisionActions, dog, flip, goodIcon, h, hop,
+  hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, offPlace, on, onPlace, panel, picture,
+  pulse, reducedMotion, s, seatIcon, seatName, seatShape, sharedScreen, sleep,
 } from "./family.js";
 
 const W = 400;
@@ -136,9 +136,10 @@ class JuniorBoard {
       const base = s("rect", { width: SP, height: SP, rx: 16, fill: SPACE_BG[space], stroke: "#7a5230", "stroke-width": 3 });
       const name = s("text", { x: SP / 2, y: 15, "text-anchor": "middle", class: "saj-space-name", textLength: space === "arrowhead" ? 84 : null, lengthAdjust: "spacingAndGlyphs" }, SPACE_TITLE[space]);
       const content = s("g", {});
-      g.append(title, glow, base, name, content);
+      const hit = cover({ x: -5, y: -5, width: SP + 10, height: SP + 10, rx: 20 });
+      g.append(title, glow, base, name, content, hit);
       svg.append(g);
-      this.spaces[space] = { g, title, content };
+      this.spaces[space] = { g, title, content, hit };
     }
 
     for (let place = 0; place < 14; place++) {
@@ -150,9 +151,10 @@ class JuniorBoard {
       const mover = s("g", {}, glow, face);
       mover.style.transformBox = "fill-box"; // the swap lifts a tile about its own centre
       mover.style.transformOrigin = "50% 50%";
-      g.append(title, mover);
+      const hit = cover({ x: -4, y: -4, width: TILE + 8, height: TILE + 8, rx: 12 });
+      g.append(title, mover, hit);
       svg.append(g);
-      this.tiles.push({ g, title, face, mover });
+      this.tiles.push({ g, title, face, mover, hit });
     }
 
     this.martin = s("g", { class: "saj-martin", visibility: "hidden" });
@@ -221,10 +223,8 @@ class JuniorBoard {
     if (at !== this.lastAt) { // something happened: a half-made choice (a swap, a trade) starts afresh
       this.swapFirst = null;
       this.tradeGive = null;
-      if (at !== null) {
-        this.news = recent;
-        if (fresh) moves = recent;
-      }
+      this.news = at === null ? null : recent; // the banner tells this view's latest move (none at the start)
+      if (at !== null && fresh) moves = recent;
     }
     this.lastAt = at;
     if (turn.stage !== "swap") this.swapFirst = null;
@@ -299,26 +299,26 @@ class JuniorBoard {
       tile.title.textContent = shown === "down" ? `Forest tile ${place + 1}: face down` : `Forest tile ${place + 1}: ${tileWords(shown)}`;
       const turnAction = turnable[place];
       if (turnAction !== null && turnAction !== undefined && legal.has(turnAction)) {
-        on(tile.g, { action: turnAction, label: `Turn up forest tile ${place + 1}`, ctx: this.ctx });
+        onPlace(tile.g, tile.hit, { action: turnAction, label: `Turn up forest tile ${place + 1}`, ctx: this.ctx });
       } else if (swaps && decision) {
         if (this.swapFirst === null) {
           const group = this.swapGroup(decision, swaps, place);
-          on(tile.g, {
+          onPlace(tile.g, tile.hit, {
             path: group === null ? null : [group], label: `Swap tile ${place + 1} with…`, ctx: this.ctx,
             onPick: () => { this.swapFirst = place; if (group !== null) this.ctx.open([group]); this.render(); },
           });
         } else if (this.swapFirst === place) {
-          on(tile.g, { path: [], label: `Tile ${place + 1} chosen: tap it again to choose another`, ctx: this.ctx, selected: true,
-            onPick: () => { this.swapFirst = null; this.ctx.open([]); this.render(); } });
-          tile.g.removeAttribute("data-path");
+          onPlace(tile.g, tile.hit, { path: [], label: `Tile ${place + 1} chosen: tap it again to choose another`, ctx: this.ctx,
+            selected: true, onPick: () => { this.swapFirst = null; this.ctx.open([]); this.render(); } });
+          tile.hit.removeAttribute("data-path");
         } else {
           const action = swaps[this.swapFirst][place];
           if (action !== null && legal.has(action)) {
-            on(tile.g, { action, label: `Swap tiles ${this.swapFirst + 1} and ${place + 1}`, ctx: this.ctx });
-          } else off(tile.g, tile.title.textContent);
+            onPlace(tile.g, tile.hit, { action, label: `Swap tiles ${this.swapFirst + 1} and ${place + 1}`, ctx: this.ctx });
+          } else offPlace(tile.g, tile.hit, tile.title.textContent);
         }
       } else {
-        off(tile.g, tile.title.textContent);
+        offPlace(tile.g, tile.hit, tile.title.textContent);
       }
     });
     if (swapEvent) flips.push(this.animateSwap(swapEvent.places));
@@ -381,7 +381,7 @@ class JuniorBoard {
     const post = board.trading_post || {};
     const here = turn.phase === "play" && turn.player !== null && board.figures ? board.figures[turn.player] : null;
     for (const space of RING) {
-      const { g, title, content } = this.spaces[space];
+      const { g, title, content, hit } = this.spaces[space];
       clear(content);
       let words = spaceWords(space);
       if (space === "building_site") {
@@ -426,8 +426,8 @@ class JuniorBoard {
         action = actions.travel[space];
         label = labelOf(decision, action) || `travel to ${spaceWords(space)}`;
       }
-      if (action !== null) on(g, { action, label, ctx: this.ctx });
-      else off(g, words);
+      if (action !== null) onPlace(g, hit, { action, label, ctx: this.ctx });
+      else offPlace(g, hit, words);
     }
   }
 
@@ -530,10 +530,12 @@ class JuniorBoard {
         h("div", { class: "saj-stack-below" }, `${stack.below} below`));
       if (can && !decision && turn.phase === "play") box.append(h("div", { class: "saj-can-flag" }, "You can build it!"));
       const ways = builds.filter((b) => b.hut === hut.number);
-      if (ways.length === 1) {
-        on(box, { action: ways[0].action, label: labelOf(decision, ways[0].action) || `build hut ${hut.number}`, ctx: this.ctx });
-        box.append(h("div", { class: "saj-can-flag" }, "Tap to build!"));
-        box.append(payment(ways[0].items));
+      if (ways.length === 1) { // the whole hut is the button: a see-through cover over it, in its list item
+        const hit = h("button", { type: "button", class: "saj-stack-hit" });
+        on(hit, { action: ways[0].action, label: labelOf(decision, ways[0].action) || `build hut ${hut.number}`, ctx: this.ctx });
+        hit.removeAttribute("role");
+        box.classList.add("kids-legal");
+        box.append(h("div", { class: "saj-can-flag" }, "Tap to build!"), payment(ways[0].items), hit);
       } else if (ways.length > 1) {
         const list = h("div", { class: "saj-pay" }, h("div", { class: "saj-can-flag" }, "Build with:"));
         for (const way of ways) {
@@ -545,7 +547,6 @@ class JuniorBoard {
         box.append(list);
       }
       box.setAttribute("aria-label", `Stack ${index + 1}: hut ${hut.number} needs ${hut.goods.join(", ")}; ${stack.below} below` + (can ? "; you can build it" : ""));
-      if (ways.length === 1) box.setAttribute("aria-label", labelOf(decision, ways[0].action) || `build hut ${hut.number}`);
       this.huts.append(box);
     });
   }
@@ -571,7 +572,7 @@ class JuniorBoard {
         const n = me.goods[good] || 0;
         const give = h("button", { type: "button", class: "kids-chip" }, goodIcon(good), `${n}`);
         if (options.length) {
-          on(give, { label: `give ${aWord(good)}`, ctx: this.ctx, selected: this.tradeGive === good,
+          on(give, { label: `give ${aWord(good)}, you have ${n}`, ctx: this.ctx, selected: this.tradeGive === good,
             onPick: () => { this.tradeGive = this.tradeGive === good ? null : good; this.render(); } });
           give.removeAttribute("role");
         } else give.disabled = true;
@@ -582,7 +583,7 @@ class JuniorBoard {
         const take = h("button", { type: "button", class: "kids-chip" }, goodIcon(good), `${n}`);
         const action = this.tradeGive ? (actions.trade[this.tradeGive] || {})[good] : undefined;
         if (action !== undefined && legal.has(action)) {
-          on(take, { action, label: labelOf(decision, action) || `take ${aWord(good)}`, ctx: this.ctx });
+          on(take, { action, label: `${labelOf(decision, action) || `take ${aWord(good)}`}, ${n} on the post`, ctx: this.ctx });
           take.removeAttribute("role");
         } else take.disabled = true;
         takeRow.append(take);
@@ -604,7 +605,7 @@ class JuniorBoard {
         canBuild ? "Build a hut? Tap it in the huts below." : "No hut you can pay for now."));
       const words = canBuild || !board.pile ? "Don't build" : "Don't build: take a goods card";
       const pass = h("button", { type: "button", class: "kids-big-button kids-quiet-button" }, words);
-      on(pass, { action: actions.pass, label: labelOf(decision, actions.pass) || words, ctx: this.ctx });
+      on(pass, { action: actions.pass, label: board.pile ? "Don't build: take a goods card" : words, ctx: this.ctx });
       pass.removeAttribute("role");
       box.append(pass);
       return;
@@ -662,7 +663,7 @@ class JuniorBoard {
         "data-seat": seat, role: "listitem", style: `--seat: var(--seat-${seat})`,
       });
       const built = data.built || [];
-      const huts = h("div", { class: "kids-built", "aria-label": `${built.length} of 3 huts built` });
+      const huts = h("div", { class: "kids-built", role: "img", "aria-label": `${built.length} of 3 huts built` });
       for (let i = 0; i < 3; i++) {
         const done = icon(hutPicture({ built: i < built.length, seat }), { cls: "kids-icon kids-hut-icon", label: i < built.length ? `hut ${built[i]}` : null });
         huts.append(done);
