@@ -8,10 +8,11 @@ and the view model, both built for that client's seat or, for a spectator, from 
 from __future__ import annotations
 
 import asyncio
-import json
 from collections import deque
 from collections.abc import Iterable
 from typing import Protocol
+
+import orjson
 
 from stoneage.bots import Bot, make_bot
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
@@ -213,5 +214,6 @@ class Room:
 
 
 def _dumps(message: JSON) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message as compact JSON text (orjson: the views are most of what the server encodes)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 

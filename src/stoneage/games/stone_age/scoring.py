@@ -42,12 +42,22 @@ BREAKDOWN_KEYS = (
 
 def card_ids(mask: int) -> list[int]:
     """The card ids in a card bitmask, ascending."""
-    return [i + 1 for i in range(NUM_CARDS) if mask >> i & 1]
+    return [bit + 1 for bit in set_bits(mask & ((1 << NUM_CARDS) - 1))]
 
 
 def tile_ids(mask: int) -> list[int]:
     """The building tile ids in a tile bitmask, ascending."""
-    return [t for t in range(len(TILE_KIND)) if mask >> t & 1]
+    return set_bits(mask & ((1 << len(TILE_KIND)) - 1))
+
+
+def set_bits(mask: int) -> list[int]:
+    """The positions of the bits set in ``mask`` (non-negative), ascending: one step per set bit."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low.bit_length() - 1)
+        mask ^= low
+    return bits
 
 
 def green_score(symbol_counts: Sequence[int]) -> int:
