@@ -90,6 +90,14 @@ def test_two_people_in_two_browsers_each_see_only_their_own_hidden_cards(browsin
     browsing.shot(mine, "stone_age_junior-hidden-card-owner")
     browsing.shot(theirs, "stone_age_junior-hidden-card-other")
 
+    # The move log calls each person by the name they sat down with, never "Player 1" or "Player 2".
+    play_together(people, until=lambda: all(person.clicks for person in people), limit=120)
+    for page in (ann, bob):
+        page.wait_for_function("() => window.stoneageTable.state.backlog === 0")
+        log = page.locator("#log").inner_text()
+        assert re.search(r"\bAnn\b", log) and re.search(r"\bBob\b", log), f"the log does not name both people: {log}"
+        assert not re.search(r"\bPlayer [12]\b", log), f"the log calls a person by seat number: {log}"
+
 
 def test_reload_in_the_middle_of_a_game_and_play_on(browsing: Browsing) -> None:
     page = browsing.page("player")

@@ -252,15 +252,22 @@ def game_id(page: Page) -> str:
     return match.group(1)
 
 
+_finished: dict[tuple[str, str], str] = {}
+
+
 def finished_game(base: str, game: str) -> str:
     """A game two random bots played to its end on the server, made through the lobby's API (a test's
-    set-up, not what it tests: bots alone play at full speed)."""
+    set-up, not what it tests: bots alone play at full speed). A finished game is only read (replayed,
+    listed), so the tests share one per game and server."""
+    if (base, game) in _finished:
+        return _finished[base, game]
     body = {"game": game, "seats": [{"kind": "bot", "bot": "random"}] * 2, "expansions": list(EXPANSIONS.get(game, ()))}
     game_id: str = httpx.post(f"{base}/api/games", json=body).raise_for_status().json()["id"]
     deadline = time.monotonic() + 120
     while httpx.get(f"{base}/api/games/{game_id}").json()["status"] != "finished":
         assert time.monotonic() < deadline, f"the bots did not finish their game of {game}"
-        time.sleep(0.3)
+        time.sleep(0.1)
+    _finished[base, game] = game_id
     return game_id
 
 

@@ -88,16 +88,19 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the lobby API; the personal key goes in X-Player-Key unless {key: false}. */
-export async function api(method, path, body, { key = true } = {}) {
+/** Call the lobby API; the personal key goes in X-Player-Key unless {key: false}. A call whose
+ *  ``signal`` (an AbortController's) is aborted throws an ApiError with the code "aborted". */
+export async function api(method, path, body, { key = true, signal } = {}) {
   const headers = { Accept: "application/json" };
   const player = key ? storedPlayer() : null;
   if (player) headers["X-Player-Key"] = player.key;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  const aborted = () => new ApiError(0, "aborted", t("The request was cancelled."));
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(path, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
+    if (signal && signal.aborted) throw aborted();
     throw new ApiError(0, "network", t("The server cannot be reached. Check your connection and try again."));
   }
   let data = null;
@@ -106,6 +109,7 @@ export async function api(method, path, body, { key = true } = {}) {
   } catch {
     data = null;
   }
+  if (signal && signal.aborted) throw aborted();
   if (!response.ok) {
     const error = data && data.error;
     throw new ApiError(response.status, error ? error.code : "http_" + response.status,

@@ -44,7 +44,8 @@ const state = {
   seenEvents: new Set(),
   queue: Promise.resolve(),
   backlog: 0,
-  replay: { at: 0, moves: 0, viewer: "public", timer: null, loading: false },
+  // at: the step shown; target: the step asked for; loading: a step is being fetched or drawn
+  replay: { at: 0, target: 0, moves: 0, viewer: "public", shownViewer: null, timer: null, loading: false },
 };
 
 // --- small helpers -----------------------------------------------------------------------------
@@ -514,7 +515,7 @@ document.addEventListener("keydown", (event) => {
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
     if (event.key in moves) {
       event.preventDefault();
-      replayGo(state.replay.at + moves[event.key]);
+      replayGo(state.replay.target + moves[event.key]);
     } else if (event.key === "Home") {
       event.preventDefault();
       replayGo(0);
@@ -550,39 +551,60 @@ function eventKey(event) {
 }
 
 let logFollows = true;  // the log keeps its newest line in sight unless the reader scrolled up
+let logScrollFrame = 0;
 
+/** Keep the newest line in sight: once per frame, however many lines came (one layout, not one a line). */
 function followLog() {
-  const scroller = $("#log-scroll");
-  if (logFollows) scroller.scrollTop = scroller.scrollHeight;
+  if (logScrollFrame) return;
+  logScrollFrame = requestAnimationFrame(() => {
+    logScrollFrame = 0;
+    const scroller = $("#log-scroll");
+    if (logFollows) scroller.scrollTop = scroller.scrollHeight;
+  });
 }
 
 $("#log-scroll").addEventListener("scroll", (event) => {
+  if (logScrollFrame) return;  // lines came and are not scrolled to yet: the reader did not move
   const scroller = event.currentTarget;
   logFollows = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
 }, { passive: true });
 if ("ResizeObserver" in window) new ResizeObserver(followLog).observe($("#log-scroll"));
 
-function addLogEntry(event) {
+function logItem(event) {
   const item = h("li", { class: `log-entry kind-${String(event.kind || "event").replace(/[^a-z_]/g, "")}` });
   if (typeof event.seat === "number" && event.seat >= 0) item.append(seatMark(event.seat, { size: 14 }), " ");
   item.append(h("span.log-text", { text: event.text }));
   if (event.effects && event.effects.length) {
     item.append(h("ul.effects", {}, event.effects.map((line) => h("li", { text: line }))));
   }
+  return item;
+}
+
+/** Add lines to the log at once (one DOM change), keeping the latest LOG_LIMIT of them. */
+function appendLog(items) {
+  if (!items.length) return;
   const list = $("#log");
-  list.append(item);
-  while (list.children.length > LOG_LIMIT) list.firstElementChild.remove();
+  const fragment = document.createDocumentFragment();
+  fragment.append(...items.slice(-LOG_LIMIT));
+  list.append(fragment);
+  for (let extra = list.children.length - LOG_LIMIT; extra > 0; extra -= 1) list.firstElementChild.remove();
   followLog();
 }
 
+function addLogEntry(event) {
+  appendLog([logItem(event)]);
+}
+
 function logEvents(events, { dedupe }) {
+  const items = [];
   for (const event of events || []) {
     const key = eventKey(event);
     if (dedupe && state.seenEvents.has(key)) continue;
     state.seenEvents.add(key);
     if (!event.text && !(event.effects || []).length) continue;
-    addLogEntry(event);
+    items.push(logItem(event));
   }
+  appendLog(items);
   if (state.seenEvents.size > 4000) state.seenEvents = new Set([...state.seenEvents].slice(-2000));
 }
 
@@ -992,75 +1014,127 @@ async function setGame(name) {
 }
 
 // --- replay ------------------------------------------------------------------------------------
+//
+// Each press (buttons, keys, the slider) moves state.replay.target at once and the bar shows it;
+// one pump fetches the latest target and draws it (state.replay.at: the step shown). A fetch whose
+// target was passed by a newer press is cancelled, so an older step never follows a newer one.
 
-async function replayStep(at, { append = false } = {}) {
+let replayPumping = null;  // the pump's promise while it runs
+let replayFetch = null;    // {at, viewer, controller} of the step being fetched
+
+/** Fetch one step of the replay, or null when a newer press cancelled it. */
+async function fetchStep(at, viewer) {
+  const controller = new AbortController();
+  replayFetch = { at, viewer, controller };
+  try {
+    return await api("GET", `/api/games/${encodeURIComponent(GAME_ID)}/replay/${at}?viewer=${encodeURIComponent(viewer)}`,
+      undefined, { key: false, signal: controller.signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "aborted") return null;
+    throw error;
+  } finally {
+    if (replayFetch && replayFetch.controller === controller) replayFetch = null;
+  }
+}
+
+/** Draw a fetched step: the board, the panels, the log (continued when it is the next step). */
+async function showStep(step, viewer) {
+  const r = state.replay;
+  const append = r.shownViewer === viewer && step.at === r.at + 1;
+  const newViewer = r.shownViewer !== null && r.shownViewer !== viewer;
+  r.at = step.at;
+  r.moves = step.moves;
+  r.shownViewer = viewer;
+  state.seats = step.seats || state.seats;
+  state.view = step.view;
+  state.seq = step.at;
+  if (!state.game) await setGame(step.game);
+  else if (newViewer) await loadBoard(state.type ? state.type.board : "generic");
+  if (!append) {
+    clearLog();
+    if (step.at) addLogEntry({ kind: "notice", seat: null, text: `${t("Move")} ${step.at} ${t("of")} ${step.moves}`, effects: [] });
+  }
+  logEvents(step.view.events, { dedupe: false });
+  drawReplayBar();
+  await drawAll(step.view.events || []);
+  if (append && r.target === step.at) await animateBoard(step.view.events || []);
+  const url = new URL(location.href);
+  url.searchParams.set("at", String(r.at));
+  if (viewer !== "public") url.searchParams.set("viewer", viewer);
+  else url.searchParams.delete("viewer");
+  history.replaceState(null, "", url);
+}
+
+function replayFailed(error) {
+  const r = state.replay;
+  r.target = r.at;
+  if (error instanceof ApiError && error.code === "not_finished") {
+    banner(t("This game is still being played: it can be replayed once it is over."), "info", [
+      h("a.button.primary", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, t("Watch it live")),
+      h("a.button", { href: "/" }, t("Back to the lobby"))]);
+    $("#status").textContent = t("The game is not over yet.");
+  } else {
+    banner(error.message || String(error), "error", [h("a.button", { href: "/" }, t("Back to the lobby"))]);
+  }
+  stopReplayPlay();
+  if (r.moves) drawReplayBar();
+}
+
+/** Fetch and draw until the step shown is the one asked for (and seen by the viewer asked for). */
+async function pumpReplay() {
   const r = state.replay;
   r.loading = true;
   try {
-    const step = await api("GET", `/api/games/${encodeURIComponent(GAME_ID)}/replay/${at}?viewer=${encodeURIComponent(r.viewer)}`,
-      undefined, { key: false });
-    r.at = step.at;
-    r.moves = step.moves;
-    state.seats = step.seats || state.seats;
-    state.view = step.view;
-    state.seq = step.at;
-    if (!state.game) await setGame(step.game);
-    if (!append) {
-      clearLog();
-      if (step.at) addLogEntry({ kind: "notice", seat: null, text: `${t("Move")} ${step.at} ${t("of")} ${step.moves}`, effects: [] });
+    while (r.target !== r.at || r.viewer !== r.shownViewer) {
+      const at = r.target;
+      const viewer = r.viewer;
+      const step = await fetchStep(at, viewer);
+      if (!step) continue;  // a newer press cancelled it
+      await showStep(step, viewer);
+      if (step.at !== at && r.target === at) r.target = step.at;
     }
-    logEvents(step.view.events, { dedupe: false });
-    drawReplayBar();
-    await drawAll(step.view.events || []);
-    if (append) await animateBoard(step.view.events || []);
-    const url = new URL(location.href);
-    url.searchParams.set("at", String(r.at));
-    if (r.viewer !== "public") url.searchParams.set("viewer", r.viewer);
-    else url.searchParams.delete("viewer");
-    history.replaceState(null, "", url);
-    return true;
   } catch (error) {
-    if (error instanceof ApiError && error.code === "not_finished") {
-      banner(t("This game is still being played: it can be replayed once it is over."), "info", [
-        h("a.button.primary", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, t("Watch it live")),
-        h("a.button", { href: "/" }, t("Back to the lobby"))]);
-      $("#status").textContent = t("The game is not over yet.");
-    } else {
-      banner(error.message || String(error), "error", [h("a.button", { href: "/" }, t("Back to the lobby"))]);
-    }
-    stopReplayPlay();
-    return false;
+    replayFailed(error);
   } finally {
     r.loading = false;
   }
 }
 
-let replayChain = Promise.resolve();
+/** Start the pump unless it runs; it follows every later change of the target by itself. */
+function replayPump() {
+  if (!replayPumping) replayPumping = pumpReplay().finally(() => { replayPumping = null; });
+  return replayPumping;
+}
+
+/** Ask for a step: the bar shows it at once, a fetch for another step is cancelled. */
+function replayGo(at) {
+  const r = state.replay;
+  if (r.shownViewer === null) return replayPump();  // the first step is still coming: its length is unknown
+  r.target = Math.max(0, Math.min(r.moves, at));
+  const fetching = replayFetch;
+  if (fetching && (fetching.at !== r.target || fetching.viewer !== r.viewer)) fetching.controller.abort();
+  drawReplayBar();
+  return replayPump();
+}
+
 const PLAY_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="9.5" ' +
   'fill="none" stroke="currentColor" stroke-width="2"/><path d="M10 7.5v9l7-4.5z"/></svg>';
 const PAUSE_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="9.5" ' +
   'fill="none" stroke="currentColor" stroke-width="2"/><path d="M8.5 7.5h2.5v9H8.5zM13 7.5h2.5v9H13z"/></svg>';
 
-function replayGo(at) {
-  const r = state.replay;
-  const target = Math.max(0, Math.min(r.moves, at));
-  if (target === r.at && r.moves) return replayChain;
-  const append = target === r.at + 1;
-  replayChain = replayChain.then(() => replayStep(target, { append }));
-  return replayChain;
-}
-
+/** The bar shows the step asked for (the board catches up with it). */
 function drawReplayBar() {
   const r = state.replay;
+  const at = r.target;
   const slider = $("#replay-at");
   slider.max = String(r.moves);
-  slider.value = String(r.at);
-  slider.setAttribute("aria-valuetext", `${t("move")} ${r.at} ${t("of")} ${r.moves}`);
-  $("#replay-position").textContent = `${r.at} / ${r.moves}`;
-  $("#replay-first").disabled = r.at <= 0;
-  $("#replay-back").disabled = r.at <= 0;
-  $("#replay-forward").disabled = r.at >= r.moves;
-  $("#replay-last").disabled = r.at >= r.moves;
+  slider.value = String(at);
+  slider.setAttribute("aria-valuetext", `${t("move")} ${at} ${t("of")} ${r.moves}`);
+  $("#replay-position").textContent = `${at} / ${r.moves}`;
+  $("#replay-first").disabled = at <= 0;
+  $("#replay-back").disabled = at <= 0;
+  $("#replay-forward").disabled = at >= r.moves;
+  $("#replay-last").disabled = at >= r.moves;
   const select = $("#replay-viewer");
   if (select.options.length !== state.seats.length + 1) {
     select.replaceChildren(h("option", { value: "public", text: t("Everyone (public)") }),
@@ -1084,7 +1158,7 @@ function toggleReplayPlay() {
     stopReplayPlay();
     return;
   }
-  if (r.at >= r.moves) replayGo(0);
+  if (r.target >= r.moves) replayGo(0);
   const button = $("#replay-play");
   button.setAttribute("aria-pressed", "true");
   button.querySelector(".play-icon").innerHTML = PAUSE_ICON;
@@ -1098,29 +1172,27 @@ function toggleReplayPlay() {
 async function startReplay() {
   $("#replay-bar").hidden = false;
   document.body.classList.add("mode-replay");
+  const r = state.replay;
   const params = new URLSearchParams(location.search);
   const viewer = params.get("viewer");
-  if (viewer && /^([0-7]|public)$/.test(viewer)) state.replay.viewer = viewer;
+  if (viewer && /^([0-7]|public)$/.test(viewer)) r.viewer = viewer;
   $("#replay-first").addEventListener("click", () => replayGo(0));
-  $("#replay-back").addEventListener("click", () => replayGo(state.replay.at - 1));
-  $("#replay-forward").addEventListener("click", () => replayGo(state.replay.at + 1));
-  $("#replay-last").addEventListener("click", () => replayGo(state.replay.moves));
+  $("#replay-back").addEventListener("click", () => replayGo(r.target - 1));
+  $("#replay-forward").addEventListener("click", () => replayGo(r.target + 1));
+  $("#replay-last").addEventListener("click", () => replayGo(r.moves));
   $("#replay-play").addEventListener("click", toggleReplayPlay);
   $("#replay-at").addEventListener("input", (event) => {
     stopReplayPlay();
     replayGo(Number(event.target.value));
   });
   $("#replay-viewer").addEventListener("change", (event) => {
-    state.replay.viewer = event.target.value;
-    const at = state.replay.at;
-    replayChain = replayChain.then(async () => {
-      await loadBoard(state.type ? state.type.board : "generic");
-      await replayStep(at);
-    });
+    r.viewer = event.target.value;
+    replayGo(r.target);
   });
   const at = Number(params.get("at"));
   connection("");
-  await replayStep(Number.isInteger(at) && at >= 0 ? at : 0);
+  r.target = Number.isInteger(at) && at >= 0 ? at : 0;
+  await replayPump();
 }
 
 // --- start -------------------------------------------------------------------------------------
