@@ -36,7 +36,7 @@ class Listener:
 
 def plain_view(game: Game, room: Room, viewer: int) -> JSON:
     """The view a (re)connecting ``viewer`` is sent, its latest steps recounted for it alone."""
-    events = [event for before, action in room.recent for event in apply_with_events(before.clone(), action, viewer)]
+    events = [event for before, action in room.recent_steps() for event in apply_with_events(before, action, viewer)]
     return build_view(game, room.state, viewer, room.names, called_by(events, room.called)).to_json()
 
 

@@ -112,10 +112,13 @@ def called_by(events: Iterable[Event], names: Mapping[int, str]) -> list[Event]:
     def told(text: str) -> str:
         return _SEAT_WORDS.sub(call, text)
 
-    if not names:
-        return list(events)
-    return [replace(event, text=told(event.text), effects=tuple(told(line) for line in event.effects))
-            for event in events]
+    def renamed(event: Event) -> Event:
+        text, effects = told(event.text), tuple(told(line) for line in event.effects)
+        if text == event.text and effects == event.effects:
+            return event
+        return Event(event.number, event.kind, event.seat, event.action, text, effects)
+
+    return [renamed(event) for event in events] if names else list(events)
 
 
 def _effects(before: State, after: State) -> tuple[str, ...]:

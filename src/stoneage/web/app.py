@@ -22,6 +22,7 @@ import stoneage
 from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import shorten
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
+from stoneage.web.collector import tune_collector
 from stoneage.web.config import ServerConfig
 from stoneage.web.connection import CLOSE_POLICY, Connection
 from stoneage.web.fanout import Fanout, RedisFanout
@@ -148,6 +149,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         service = GameService(store, config, shared)
         await service.start()
         holder["service"] = service
+        tune_collector()
         try:
             yield
         finally:

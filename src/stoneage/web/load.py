@@ -45,6 +45,7 @@ except ImportError as _missing:  # pragma: no cover - depends on the environment
                      "pip install httpx 'websockets>=13' (both are in the project's test extra)") from None
 
 from stoneage.core.contract import TERMINAL
+from stoneage.web.collector import tune_collector
 
 JSON = dict[str, Any]
 TARGET_P99_MS = 50.0
@@ -449,6 +450,8 @@ async def run_find_max(config: LoadConfig, base_url: str, *, start_rate: float, 
             print(f"rate {rate:.0f}/s asked (interval {load.pacer.interval:.3f} s): {summary.line()} "
                   f"{step.cpu} -> {'held' if step.held(max_p99_ms) else 'FAILED'}", flush=True)
             if not step.held(max_p99_ms):
+                for sample in load.stats.error_samples:
+                    print(f"  error: {sample}")
                 return
             rate *= factor
 
@@ -607,6 +610,7 @@ def load_average() -> str:
 
 async def _main(args: argparse.Namespace) -> int:
     config = config_from(args)
+    tune_collector()  # the clients' own collector pauses are not the server's latency
     server = None if args.url else ServerProcess(args.pace, args.server_arg)
     errors = 0
     try:

@@ -57,10 +57,13 @@ class Room:
         self.clients: set[Client] = set()
         self.away: set[int] = set()
         """Person seats a stand-in bot plays for (their clock ran out) until they return."""
-        self.recent: deque[tuple[State, int]] = deque(maxlen=RECENT)
-        self._told: dict[int, tuple[State, dict[int, list[Event]]]] = {}
-        """The events of the latest steps already worked out, per viewer, keyed by the ``id`` of the
-        step's state in ``recent`` (kept with it, so a reused id is told apart)."""
+        self.recent: deque[int] = deque()
+        """The latest actions (at most ``RECENT``), applied from ``window`` on."""
+        self.window: State = game.new_initial_state()
+        """The state before the latest actions: one state a room keeps besides its own, not one per step
+        (every state kept is memory the garbage collector walks through, and its pauses are latency)."""
+        self._told: dict[int, dict[int, list[Event]]] = {}
+        """The events of the latest steps already worked out: move index -> viewer -> events."""
         self.names: list[str] = []
         self.called: dict[int, str] = {}
         """The person seats a display name calls, for the log's sentences."""
@@ -137,22 +140,19 @@ class Room:
         """Apply a stored log quietly (loading), keeping the latest steps for the views."""
         for text in actions:
             action = self.state.string_to_action(text)
-            self.recent.append((self.state.clone(), action))
+            self._remember(action)
             self.state.apply_action(action)
 
     def apply(self, action: int) -> None:
         """Apply ``action`` (legal, and stored already) and send every client its update."""
-        before = self.state.clone()
-        self.recent.append((before, action))
-        self._forget_old_steps()
+        index = self.seq
+        self._remember(action)
         viewers = {client.viewer for client in self.clients}
         if not viewers:
             self.state.apply_action(action)
             return
-        after = before.clone()
-        events = apply_for_viewers(after, action, viewers)
-        self._told[id(before)] = (before, dict(events))
-        self.state = after
+        events = apply_for_viewers(self.state, action, viewers)
+        self._told[index] = dict(events)
         texts = {viewer: _dumps({"type": "update", "seq": self.seq,
                                  "view": self.view(viewer, viewer_events).to_json()})
                  for viewer, viewer_events in events.items()}
@@ -164,28 +164,45 @@ class Room:
     def view(self, viewer: int, events: Iterable[Event] | None = None) -> View:
         """The view model for ``viewer``; ``events`` default to the latest steps recounted."""
         if events is None:
-            events = [event for before, action in self.recent for event in self._recount(before, action, viewer)]
+            events = self._recount(viewer)
         return build_view(self.game, self.state, viewer, self.names, called_by(events, self.called))
 
-    def _recount(self, before: State, action: int, viewer: int) -> list[Event]:
-        """The events of one of the latest steps as ``viewer`` may know them, worked out once: retold
-        from another viewer's, else by tracing the step again."""
-        known = self._told.get(id(before))
-        if known is None or known[0] is not before:
-            known = self._told[id(before)] = (before, {})
-        told = known[1]
-        if viewer not in told:
-            if told:
-                told[viewer] = retell(next(iter(told.values())), before, action, viewer)
-            else:
-                told.update(apply_for_viewers(before.clone(), action, [viewer]))
-        return told[viewer]
+    def recent_steps(self) -> list[tuple[State, int]]:
+        """The latest steps: each action with (a copy of) the state it was applied to."""
+        state, steps = self.window.clone(), []
+        for action in self.recent:
+            steps.append((state.clone(), action))
+            state.apply_action(action)
+        return steps
 
-    def _forget_old_steps(self) -> None:
-        """Drop the worked-out events of steps no longer among the latest."""
-        if len(self._told) > RECENT:
-            kept = {id(before) for before, _ in self.recent}
-            self._told = {key: known for key, known in self._told.items() if key in kept}
+    def _remember(self, action: int) -> None:
+        """Keep ``action`` among the latest steps (about to be applied to ``state``), letting the oldest go."""
+        if len(self.recent) == RECENT:
+            self._told.pop(self.window.move_number(), None)
+            self.window.apply_action(self.recent.popleft())
+        self.recent.append(action)
+
+    def _recount(self, viewer: int) -> list[Event]:
+        """The events of the latest steps as ``viewer`` may know them, each worked out once: retold from
+        another viewer's, else traced again (from ``window``, walked forward only when needed)."""
+        events: list[Event] = []
+        first = self.window.move_number()
+        state: State | None = None
+        for offset, action in enumerate(self.recent):
+            told = self._told.setdefault(first + offset, {})
+            if viewer not in told:
+                if state is None:
+                    state = self.window.clone()
+                    for earlier in list(self.recent)[:offset]:
+                        state.apply_action(earlier)
+                if told:
+                    told[viewer] = retell(next(iter(told.values())), state, action, viewer)
+                else:
+                    told.update(apply_for_viewers(state.clone(), action, [viewer]))
+            if state is not None:
+                state.apply_action(action)
+            events.extend(told[viewer])
+        return events
 
     def snapshot(self, viewer: int, kind: str = "hello", **extra: object) -> str:
         """The full message a client needs to draw the table: on connecting, or to resync."""
