@@ -187,11 +187,13 @@ class Table:
         return await self.play_on(rng, max_moves)
 
     async def play_on(self, rng: random.Random, max_moves: int = 5000) -> int:
-        """``play_out`` on a connection whose ``hello`` was received already."""
-        moves = 0
+        """``play_out`` on a connection whose ``hello`` was received already: one move per position (the
+        ack of a move, which leaves this seat to decide again at the same position, is not a new one)."""
+        moves, sent = 0, -1
         while not self.over():
-            if self.my_turn():
+            if self.my_turn() and sent != self.seq:
                 action = rng.choice(list(leaf_actions(self.view["decision"]["choices"])))  # type: ignore[index]
+                sent = self.seq
                 await self.send({"type": "move", "seq": self.seq, "action": action})
                 moves += 1
                 assert moves <= max_moves
