@@ -114,6 +114,7 @@ class Recorder(Table):
         super().__init__(ws_base, game_id, **query)
         self.viewer = viewer
         self.raw: list[str] = []
+        self.sent: list[str] = []
 
     async def receive(self, timeout: float = 30) -> JSON:
         text = await asyncio.wait_for(self.socket.recv(), timeout)
@@ -127,9 +128,17 @@ class Recorder(Table):
         return message
 
     async def finish(self) -> None:
-        """Ping and wait for the pong: every message sent before it is recorded."""
+        """Ping and wait for its pong (the last: a ping sent earlier has its own), so that every answer
+        to what this client sent, and every message sent before it, is recorded."""
         await self.send({"type": "ping"})
-        await self.until("pong")
+        pings = sum(1 for text in self.sent if json.loads(text).get("type") == "ping")
+        while sum(1 for message in self.received if message["type"] == "pong") < pings:
+            await self.until("pong")
+
+    async def send(self, message: JSON | str) -> None:
+        text = message if isinstance(message, str) else json.dumps(message)
+        self.sent.append(text)
+        await super().send(text)
 
 
 async def play(table: Recorder, rng: random.Random, *, idle: float = 0.0, hint: bool = False) -> None:
