@@ -448,7 +448,7 @@ class FirstStoneAgeBoard {
       const mine = seat === viewer;
       const theirs = turn.phase !== "over" && turn.player === seat && turn.phase === "play";
       const winner = turn.winner === seat;
-      const card = h("section", {
+      const card = h("div", {
         class: `kids-player seat-${seat}${theirs ? " kids-turn" : ""}${mine ? " kids-me" : ""}${winner ? " kids-winner" : ""}`,
         "data-seat": seat, role: "listitem", style: `--seat: var(--seat-${seat})`,
       });

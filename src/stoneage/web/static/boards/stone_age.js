@@ -1510,9 +1510,9 @@ class StoneAgeBoard {
       `; cards ${p.card_count || 0}` + (words.green && words.green !== "none" ? ` (green ${words.green})` : "") +
       (words.sand && words.sand !== "none" ? ` (sand ${words.sand})` : "") +
       `; buildings ${(p.buildings || []).length}` + (m.mammoth && "mammoth_tiles" in p ? `; mammoth tiles ${p.mammoth_tiles}` : "") + ".";
-    return `<section class="${cls}" role="listitem" aria-label="${esc(label)}">` +
+    return `<div class="${cls}" role="listitem" aria-label="${esc(label)}">` +
       `<svg viewBox="0 0 ${W} ${H}" xmlns="${NS}" role="img" aria-label="${esc(label)}"><title>${esc(label)}</title>` +
-      `<rect class="sa-pb-bg" x="0" y="0" width="${W}" height="${H}" rx="12"/>${s}</svg></section>`;
+      `<rect class="sa-pb-bg" x="0" y="0" width="${W}" height="${H}" rx="12"/>${s}</svg></div>`;
   }
 
   miniTile(kind, x, y) {

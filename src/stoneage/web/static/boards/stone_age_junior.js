@@ -658,7 +658,7 @@ class JuniorBoard {
       const mine = seat === viewer;
       const theirs = turn.phase === "play" && turn.player === seat;
       const winner = turn.winner === seat;
-      const card = h("section", {
+      const card = h("div", {
         class: `kids-player seat-${seat}${theirs ? " kids-turn" : ""}${mine ? " kids-me" : ""}${winner ? " kids-winner" : ""}`,
         "data-seat": seat, role: "listitem", style: `--seat: var(--seat-${seat})`,
       });
