@@ -374,6 +374,27 @@ export function hutPicture({ built = true, seat = null } = {}) {
     s("path", { d: "M-28 -4 L-8 -26 M-14 4 L8 -20 M4 6 L24 -12", stroke: "#7a4f14", "stroke-width": 3, "stroke-linecap": "round", opacity: 0.55 }));
 }
 
+/**
+ * A seat's card in the players' list: its header (mark, name, "you", whose turn, the winner) with the
+ * strip of its three huts, the built ones named when `namedHuts`; the board appends the rest.
+ */
+export function playerCard({ seat, name, mine, theirs, winner, built, namedHuts = false }) {
+  const card = h("div", {
+    class: `kids-player seat-${seat}${theirs ? " kids-turn" : ""}${mine ? " kids-me" : ""}${winner ? " kids-winner" : ""}`,
+    "data-seat": seat, role: "listitem", style: `--seat: var(--seat-${seat})`,
+  });
+  const huts = h("div", { class: "kids-built", role: "img", "aria-label": `${built.length} of 3 huts built` });
+  for (let i = 0; i < 3; i++) {
+    const label = namedHuts && i < built.length ? `hut ${built[i]}` : null;
+    huts.append(icon(hutPicture({ built: i < built.length, seat }), { cls: "kids-icon kids-hut-icon", label }));
+  }
+  card.append(h("header", { class: "kids-player-head" }, seatIcon(seat), h("span", { class: "kids-player-name" }, name),
+    mine ? h("span", { class: "kids-you" }, "you") : null,
+    theirs ? h("span", { class: "kids-turn-flag" }, mine ? "your turn!" : "turn") : null,
+    winner ? h("span", { class: "kids-turn-flag" }, "winner!") : null, huts));
+  return card;
+}
+
 // --- animation -----------------------------------------------------------------------------------
 
 /**

@@ -7,7 +7,7 @@
 import {
   HotSeat, aWord, banner, cardFace, clear, cover, decisionActions, emptyPlace, flip, fly, goodIcon, h, hop,
   hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, offPlace, on, onPlace, panel,
-  picture, pulse, reducedMotion, s, seatIcon, seatName, sleep,
+  picture, playerCard, pulse, reducedMotion, s, seatName, sleep,
 } from "./family.js";
 
 const SIZE = 420;
@@ -448,21 +448,8 @@ class FirstStoneAgeBoard {
       const mine = seat === viewer;
       const theirs = turn.phase !== "over" && turn.player === seat && turn.phase === "play";
       const winner = turn.winner === seat;
-      const card = h("div", {
-        class: `kids-player seat-${seat}${theirs ? " kids-turn" : ""}${mine ? " kids-me" : ""}${winner ? " kids-winner" : ""}`,
-        "data-seat": seat, role: "listitem", style: `--seat: var(--seat-${seat})`,
-      });
       const built = data.built || [];
-      const head = h("header", { class: "kids-player-head" }, seatIcon(seat),
-        h("span", { class: "kids-player-name" }, name), mine ? h("span", { class: "kids-you" }, "you") : null,
-        theirs ? h("span", { class: "kids-turn-flag" }, mine ? "your turn!" : "turn") : null,
-        winner ? h("span", { class: "kids-turn-flag" }, "winner!") : null);
-      const huts = h("div", { class: "kids-built", role: "img", "aria-label": `${built.length} of 3 huts built` });
-      for (let i = 0; i < 3; i++) {
-        huts.append(icon(hutPicture({ built: i < built.length, seat }), { cls: "kids-icon kids-hut-icon" }));
-      }
-      head.append(huts);
-      card.append(head);
+      const card = playerCard({ seat, name, mine, theirs, winner, built });
       const hut = data.hut;
       if (!hut) {
         card.append(h("p", { class: "kids-note" }, "no hut card"));

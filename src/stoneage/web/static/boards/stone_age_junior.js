@@ -8,7 +8,7 @@
 import {
   GOODS, HotSeat, aWord, banner, cap, clear, countWord, cover, decisionActions, dog, flip, goodIcon, h, hop,
   hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, offPlace, on, onPlace, panel, picture,
-  pulse, reducedMotion, s, seatIcon, seatName, seatShape, sharedScreen, sleep,
+  playerCard, pulse, reducedMotion, s, seatName, seatShape, sharedScreen, sleep,
 } from "./family.js";
 
 const W = 400;
@@ -658,20 +658,8 @@ class JuniorBoard {
       const mine = seat === viewer;
       const theirs = turn.phase === "play" && turn.player === seat;
       const winner = turn.winner === seat;
-      const card = h("div", {
-        class: `kids-player seat-${seat}${theirs ? " kids-turn" : ""}${mine ? " kids-me" : ""}${winner ? " kids-winner" : ""}`,
-        "data-seat": seat, role: "listitem", style: `--seat: var(--seat-${seat})`,
-      });
       const built = data.built || [];
-      const huts = h("div", { class: "kids-built", role: "img", "aria-label": `${built.length} of 3 huts built` });
-      for (let i = 0; i < 3; i++) {
-        const done = icon(hutPicture({ built: i < built.length, seat }), { cls: "kids-icon kids-hut-icon", label: i < built.length ? `hut ${built[i]}` : null });
-        huts.append(done);
-      }
-      card.append(h("header", { class: "kids-player-head" }, seatIcon(seat), h("span", { class: "kids-player-name" }, name),
-        mine ? h("span", { class: "kids-you" }, "you") : null,
-        theirs ? h("span", { class: "kids-turn-flag" }, mine ? "your turn!" : "turn") : null,
-        winner ? h("span", { class: "kids-turn-flag" }, "winner!") : null, huts));
+      const card = playerCard({ seat, name, mine, theirs, winner, built, namedHuts: true });
       const where = board.figures ? board.figures[seat] : null;
       const dogs = data.dogs || 0;
       card.append(h("div", { class: "saj-where" }, where ? `on ${spaceWords(where)}` : ""));
