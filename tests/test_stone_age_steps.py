@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from itertools import pairwise
+from typing import Any
 
 import pytest
 
@@ -169,3 +170,30 @@ def test_player_snapshot_of_a_step_is_the_state_before_it() -> None:
     _, steps = traced(state, "roll 10")
     first_feeding = steps[0][2]
     assert player(first_feeding, 0)["food"] == 12 and player(first_feeding, 1)["food"] == 17
+
+
+def _counted(seat: dict[str, Any]) -> dict[str, int]:
+    """A seat's holdings as the log counts them, read from the state's JSON (an independent reading)."""
+    return {"food": seat["food"], **seat["resources"], "agriculture": seat["agriculture"],
+            "figures": seat["figures"], "points": seat["score"],
+            "tool value": sum(seat["tools_ready"]) + sum(seat["tools_used"]),
+            "one-use tools": len(seat["one_use_tools"]), "cards": len(seat["cards"]),
+            "face-down cards": len(seat["secret_cards"]), "buildings": len(seat["buildings"])}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_log_counts_every_holding_that_changed_as_the_state_json_shows_it(seed: int) -> None:
+    game = load_game("stone_age", players=4, seed=seed, expansions=["mammoth"])
+    state, rng = game.new_initial_state(), random.Random(seed)
+    while not state.is_terminal():
+        before = state.clone()
+        state.apply_action(state.sample_chance_outcome() if state.current_player() == CHANCE
+                           else rng.choice(state.legal_actions()))
+        expected = []
+        for seat, (old, new) in enumerate(zip(before.to_json()["players"], state.to_json()["players"], strict=True)):
+            was, now = _counted(old), _counted(new)
+            parts = [f"{now[key] - was[key]:+d} {key}" for key in now if now[key] != was[key]]
+            if parts:
+                expected.append(f"Player {seat + 1}: " + ", ".join(parts))
+        told = [line.strip() for line in state.changes_since(before) if not line.strip().startswith("(")]
+        assert told == expected, f"move {state.move_number()}"
