@@ -1,6 +1,7 @@
 """Keep the gettext catalogs in step with the source (Babel): see docs/translating.md.
 
-    python tools/catalogs.py            extract, update every catalog, compile (the usual run)
+    python tools/catalogs.py            extract, update every catalog (filling it from locale/parts
+                                        when there are parts), compile: the usual run
     python tools/catalogs.py extract    src/stoneage/locale/stoneage.pot from the source
     python tools/catalogs.py update     every language's .po from the .pot (new ones created)
     python tools/catalogs.py compile    every .po to its .mo (what the program reads)
@@ -12,8 +13,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from babel.messages.frontend import CommandLineInterface
@@ -99,12 +103,24 @@ def missing() -> int:
     return total
 
 
+@contextmanager
+def _locked() -> Iterator[None]:
+    """One run at a time (helpers share the work tree)."""
+    LOCALE.mkdir(parents=True, exist_ok=True)
+    with (LOCALE / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def main(argv: list[str]) -> int:
     command = argv[0] if argv else "all"
     if command == "all":
-        extract()
-        update()
-        compile_all()
+        with _locked():
+            extract()
+            update()
+            if PARTS.exists():
+                merge()
+            compile_all()
     elif command == "extract":
         extract()
     elif command == "update":
