@@ -6,6 +6,7 @@ message over a websocket, and leaves every game as it was.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -13,7 +14,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -21,11 +23,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import stoneage
 from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import shorten
+from stoneage.core.i18n import LANGUAGES, known
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.web.collector import tune_collector
 from stoneage.web.config import ServerConfig
 from stoneage.web.connection import CLOSE_POLICY, Connection
 from stoneage.web.fanout import Fanout, RedisFanout
+from stoneage.web.language import catalog_json
 from stoneage.web.pages import add_pages
 from stoneage.web.protocol import ProtocolError
 from stoneage.web.room import Room
@@ -186,6 +190,17 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     @app.get("/api/health", summary="Is the server up")
     async def health() -> JSON:
         return {"ok": True, "version": stoneage.__version__, "live_games": len(service().rooms)}
+
+    @app.get("/api/i18n/{code}", summary="A language's catalog for the browser (static/i18n.js)")
+    async def catalog(code: str, if_none_match: Annotated[str | None, Header(max_length=200)] = None) -> Response:
+        if code not in LANGUAGES:
+            raise ServiceError(404, "unknown_language", f"no language {shorten(code)}; known: {known()}")
+        body = orjson.dumps(catalog_json(code))
+        tag = f'"{hashlib.sha256(body).hexdigest()[:20]}"'
+        headers = {"ETag": tag, "Cache-Control": "public, max-age=300, must-revalidate", "Vary": "Accept-Encoding"}
+        if if_none_match == tag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/game-types", summary="Every game: players, expansions, variants, bot levels")
     async def game_types() -> list[JSON]:
