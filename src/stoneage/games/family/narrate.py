@@ -1,26 +1,78 @@
-"""Words the children's games share in their logs: articles, huts and the shared automatic steps."""
+"""Words the children's games share in their logs: goods, huts and the shared automatic steps.
+
+Every function returns text in the current language (``stoneage.core.i18n``), translated when called.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from stoneage.core.contract import CHANCE
-from stoneage.games.family.data import GOODS
+from stoneage.core.i18n import _, pgettext, seat_name
+from stoneage.games.family.data import CARD_TITLES, GOOD_TITLES, GOODS, GUFF
 from stoneage.games.family.state import GAME_END, NEXT_TURN
 
 
-def article(word: str) -> str:
-    """``word`` with its indefinite article: "a fish", "an arrowhead"."""
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+def good_name(good: int) -> str:
+    """A good's name: "berry"."""
+    return _(GOOD_TITLES[good])
+
+
+def card_name(kind: int) -> str:
+    """A goods card's kind: "fish", "guff"."""
+    return _(CARD_TITLES[kind])
+
+
+def good_index(name: str) -> int:
+    """The index of a good named by its identifier (``"berry"``)."""
+    return GOODS.index(name)
+
+
+def goods_list(goods: Iterable[int]) -> str:
+    """Goods by name, with commas: "fish, jug, arrowhead"."""
+    return ", ".join(good_name(g) for g in goods)
+
+
+def a_good(good: int) -> str:
+    """A good as the object of a sentence: "a fish", "an arrowhead"."""
+    # TRANSLATORS: a good as the object of a sentence ("takes a berry"); German: accusative.
+    # Korean: end with 개 (열매 1개) so that the sentence's particle 를 fits every good.
+    return (pgettext("object", "a berry"), pgettext("object", "a fish"), pgettext("object", "a jug"),
+            pgettext("object", "an arrowhead"), pgettext("object", "a tooth"))[good]
+
+
+def a_card(kind: int) -> str:
+    """A goods card of the card game as the object of a sentence: "a fish", "Guff the dog"."""
+    if kind == GUFF:
+        # TRANSLATORS: the Guff card as the object of a sentence ("keeps Guff the dog"); German: accusative.
+        return pgettext("object", "Guff the dog")
+    return a_good(kind)
+
+
+def join_and(words: Sequence[str]) -> str:
+    """A list in words: "a, b and c"."""
+    if len(words) == 1:
+        return words[0]
+    # TRANSLATORS: the end of a list: "a fish, a jug and a dog" ({items} is "a fish, a jug").
+    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
+def upper_first(text: str) -> str:
+    """``text`` with its first letter in upper case (the rest unchanged)."""
+    return text[:1].upper() + text[1:]
 
 
 def hut_words(number: int, huts: tuple[tuple[int, ...], ...]) -> str:
     """A hut in words, from the game's hut table: "hut 7 (fish, jug, arrowhead)"."""
-    return f"hut {number} ({', '.join(GOODS[g] for g in huts[number - 1])})"
+    return _("hut {number} ({goods})").format(number=number, goods=goods_list(huts[number - 1]))
 
 
 def shared_step_words(kind: str, seat: int) -> str | None:
     """The sentence of an automatic step both games take, or None for a game's own kind."""
     if kind == NEXT_TURN:
-        return f"Player {seat + 1}'s turn"
+        return _("{player}'s turn").format(player=seat_name(seat))
     if kind == GAME_END:
-        return "The game ends: nobody wins" if seat == CHANCE else f"The game ends: Player {seat + 1} wins"
+        if seat == CHANCE:
+            return _("The game ends: nobody wins")
+        return _("The game ends: {player} wins").format(player=seat_name(seat))
     return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from stoneage.core.errors import NotationError, shorten
+from stoneage.core.i18n import _
 
 
 class Notation:
@@ -34,17 +35,21 @@ def split_words(text: object, dash_is_underscore: bool = False) -> list[str]:
         lowered = lowered.replace("-", "_")
     words = lowered.split()
     if not words:
-        raise NotationError("empty action text")
+        raise NotationError(_("empty action text"))
     return words
 
 
 def number(word: str, text: str, low: int, high: int, what: str) -> int:
-    """The number ``word`` spells, in ``low..high``; ``NotationError`` naming ``what`` otherwise."""
+    """The number ``word`` spells, in ``low..high``; ``NotationError`` naming ``what`` otherwise
+    (``what`` is marked with ``N_`` by the caller and translated here)."""
+    what = _(what)
     if not (word.isascii() and word.isdigit()):
-        raise NotationError(f"{shorten(text)}: expected a number, got {shorten(word)}")
+        raise NotationError(_("{text}: expected a number, got {word}").format(text=shorten(text), word=shorten(word)))
     if len(word) > len(str(high)) + 2:  # bound the digits before int()
-        raise NotationError(f"{shorten(text)}: {what} is {low}..{high}, not a number of {len(word)} digits")
+        raise NotationError(_("{text}: {what} is {low}..{high}, not a number of {digits} digits").format(
+            text=shorten(text), what=what, low=low, high=high, digits=len(word)))
     value = int(word)
     if not low <= value <= high:
-        raise NotationError(f"{shorten(text)}: {what} is {low}..{high}, not {value}")
+        raise NotationError(_("{text}: {what} is {low}..{high}, not {value}").format(
+            text=shorten(text), what=what, low=low, high=high, value=value))
     return value

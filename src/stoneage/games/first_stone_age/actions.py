@@ -17,6 +17,7 @@ notation is state-independent, so ``parse_action(action_name(a)) == a`` for ever
 from __future__ import annotations
 
 from stoneage.core.errors import NotationError, shorten
+from stoneage.core.i18n import N_, _
 from stoneage.games.family.notation import Notation, number, split_words
 from stoneage.games.first_stone_age.data import (
     CARD_NAMES,
@@ -98,7 +99,8 @@ _KIND_WORDS = {name: k for k, name in enumerate(CARD_NAMES)} | {"dog": GUFF}
 
 def _kind(word: str, text: str) -> int:
     if word not in _KIND_WORDS:
-        raise NotationError(f"{shorten(text)}: {shorten(word)} is not a goods card ({', '.join(CARD_NAMES)})")
+        raise NotationError(_("{text}: {word} is not a goods card ({cards})").format(
+            text=shorten(text), word=shorten(word), cards=", ".join(CARD_NAMES)))
     return _KIND_WORDS[word]
 
 
@@ -107,16 +109,18 @@ def parse_action(text: str) -> int:
     words = split_words(text)
     verb, args = words[0], words[1:]
     if verb == "start" and len(args) == 1:
-        return start(number(args[0], text, 1, CIRCLE_SIZE, "a circle card") - 1)
+        return start(number(args[0], text, 1, CIRCLE_SIZE, N_("a circle card")) - 1)
     if verb == "move" and len(args) == 1:
-        return move(number(args[0], text, 1, MOVE_MAX, "Martin's move"))
+        return move(number(args[0], text, 1, MOVE_MAX, N_("Martin's move")))
     if verb == "keep":
         if len(args) >= 2 and args[-2] == "as" and args[:-2] in ([], ["guff"], ["dog"]):
             kind = _kind(args[-1], text)
             if kind == GUFF:
-                raise NotationError(f"{shorten(text)}: Guff stands for a good ({', '.join(GOODS)})")
+                raise NotationError(_("{text}: Guff stands for a good ({goods})").format(
+                    text=shorten(text), goods=", ".join(GOODS)))
             return keep_guff(kind)
-        raise NotationError(f"{shorten(text)}: say which good Guff is kept as, e.g. 'keep guff as fish'")
+        raise NotationError(_("{text}: say which good Guff is kept as, e.g. 'keep guff as fish'").format(
+            text=shorten(text)))
     if verb == "turn" and args == ["back"]:
         return TURN_BACK
     if verb == "reveal" and len(args) == 1:
@@ -124,11 +128,11 @@ def parse_action(text: str) -> int:
     if verb == "draw" and len(args) == 1:
         return draw(_kind(args[0], text))
     if verb == "hut" and len(args) == 1:
-        return hut(number(args[0], text, 1, NUM_HUTS, "a hut number"))
-    raise NotationError(
-        f"{shorten(text)} is not an action of first_stone_age; see docs/first-stone-age.md "
+        return hut(number(args[0], text, 1, NUM_HUTS, N_("a hut number")))
+    raise NotationError(_(
+        "{text} is not an action of first_stone_age; see docs/first-stone-age.md "
         "(e.g. 'start 1', 'move 3', 'keep guff as fish', 'turn back', 'reveal jug', 'draw tooth', 'hut 7')"
-    )
+    ).format(text=shorten(text)))
 
 
 NOTATION = Notation(ACTION_NAMES, parse_action)

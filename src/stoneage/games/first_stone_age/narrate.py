@@ -1,12 +1,14 @@
-"""Readable sentences for a game log: who does what, in the words of the rulebook."""
+"""Readable sentences for a game log: who does what, in the words of the rulebook (in the current
+language, ``stoneage.core.i18n``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from stoneage.games.family.narrate import article, hut_words as family_hut_words, shared_step_words
+from stoneage.core.i18n import _, ngettext, seat_name
+from stoneage.games.family.narrate import a_card, card_name, good_name, hut_words as family_hut_words, shared_step_words
 from stoneage.games.first_stone_age import actions as A, state as S
-from stoneage.games.first_stone_age.data import CARD_NAMES, GOODS, GUFF, HUTS
+from stoneage.games.first_stone_age.data import HUTS
 
 if TYPE_CHECKING:
     from stoneage.games.first_stone_age.state import Event, FirstStoneAgeState
@@ -14,9 +16,7 @@ if TYPE_CHECKING:
 
 def card_words(kind: int) -> str:
     """A goods card in words: "a fish", "an arrowhead", "Guff the dog"."""
-    if kind == GUFF:
-        return "Guff the dog"
-    return article(CARD_NAMES[kind])
+    return a_card(kind)
 
 
 def hut_words(number: int) -> str:
@@ -27,55 +27,64 @@ def hut_words(number: int) -> str:
 def describe(state: FirstStoneAgeState, action: int) -> str:
     """What ``action`` means when applied to ``state``."""
     stage = state.stage
-    who = f"Player {state.cur + 1}"
+    who = seat_name(state.cur)
     if stage == S.DEAL_HUT:
-        return f"  {who} takes {hut_words(action - A.HUT + 1)} from the hut pile"
+        return "  " + _("{player} takes {hut} from the hut pile").format(player=who, hut=hut_words(action - A.HUT + 1))
     if stage == S.DRAW_TOP:
-        return f"  The draw pile shows its next card: {card_words(action - A.DRAW)}"
+        return "  " + _("The draw pile shows its next card: {card}").format(card=card_words(action - A.DRAW))
     if stage == S.REVEAL_CARD:
-        return f"  {who} turns up card {state.martin + 1}: {card_words(action - A.REVEAL)}"
+        return "  " + _("{player} turns up card {number}: {card}").format(
+            player=who, number=state.martin + 1, card=card_words(action - A.REVEAL))
     if stage == S.START:
-        return f"{who} places Martin beside card {action - A.START + 1}"
+        return _("{player} places Martin beside card {number}").format(player=who, number=action - A.START + 1)
     if stage == S.MOVE:
         steps = action - A.MOVE + 1
         target = state.step_target(steps)
-        cards = "card" if steps == 1 else "cards"
-        return f"{who} moves Martin {steps} {cards} onward, to card {target + 1}"
+        return ngettext("{player} moves Martin {count} card onward, to card {number}",
+                        "{player} moves Martin {count} cards onward, to card {number}", steps).format(
+            player=who, count=steps, number=target + 1)
     if stage == S.GUFF_CHOICE:
         if action == A.TURN_BACK:
-            return f"{who} turns Guff back"
-        return f"{who} keeps Guff as a {GOODS[action - A.KEEP_GUFF]}"
+            return _("{player} turns Guff back").format(player=who)
+        return _("{player} keeps Guff as a {good}").format(player=who, good=good_name(action - A.KEEP_GUFF))
     return f"{who}: {A.action_name(action)}"
 
 
 def event_line(event: Event) -> str:
     """One public log event as a sentence."""
-    _, _, kind, player, slot, card, value = event
-    who = f"Player {player + 1}"
+    _at, _turn, kind, player, slot, card, value = event
+    who = seat_name(player)
     if kind == S.EV_HUT:
-        return f"{who} takes {hut_words(value)}"
+        return _("{player} takes {hut}").format(player=who, hut=hut_words(value))
     if kind == S.EV_DRAW:
-        return f"The draw pile shows {card_words(card)}"
+        return _("The draw pile shows {card}").format(card=card_words(card))
     if kind == S.EV_START:
-        return f"{who} places Martin beside card {slot + 1}"
+        return _("{player} places Martin beside card {number}").format(player=who, number=slot + 1)
     if kind == S.EV_MOVE:
-        return f"{who} moves Martin {value} onward, to card {slot + 1}"
+        # TRANSLATORS: {count} is how many cards onward Martin moves (English leaves out "cards" here).
+        return ngettext("{player} moves Martin {count} onward, to card {number}",
+                        "{player} moves Martin {count} onward, to card {number}", value).format(
+            player=who, count=value, number=slot + 1)
     if kind == S.EV_REVEAL:
-        return f"{who} turns up card {slot + 1}: {card_words(card)}"
+        return _("{player} turns up card {number}: {card}").format(player=who, number=slot + 1, card=card_words(card))
     if kind == S.EV_KEEP:
-        kept = card_words(card) + (f" as a {GOODS[value]}" if card != value else "")
-        return f"{who} keeps {kept}"
+        if card != value:
+            return _("{player} keeps {card} as a {good}").format(player=who, card=card_words(card),
+                                                                 good=good_name(value))
+        return _("{player} keeps {card}").format(player=who, card=card_words(card))
     if kind == S.EV_TURN_BACK:
-        return f"{who} turns card {slot + 1} back ({CARD_NAMES[card]})"
+        return _("{player} turns card {number} back ({card})").format(player=who, number=slot + 1,
+                                                                      card=card_name(card))
     if kind == S.EV_REFILL:
-        return f"The top card of the draw pile ({CARD_NAMES[card]}) fills place {slot + 1} face down"
+        return _("The top card of the draw pile ({card}) fills place {number} face down").format(
+            card=card_name(card), number=slot + 1)
     if kind == S.EV_BUILD:
-        return f"{who} builds {hut_words(value)}"
+        return _("{player} builds {hut}").format(player=who, hut=hut_words(value))
     if kind == S.EV_UNDER:
-        return f"{who} puts {card_words(card)} under the draw pile"
+        return _("{player} puts {card} under the draw pile").format(player=who, card=card_words(card))
     if kind == S.EV_WIN:
-        return f"{who} has built 3 huts and wins!"
-    return "Stalemate: no card of the circle can ever be kept again; nobody wins"
+        return _("{player} has built 3 huts and wins!").format(player=who)
+    return _("Stalemate: no card of the circle can ever be kept again; nobody wins")
 
 
 def step_words(state: FirstStoneAgeState, kind: str, seat: int) -> str:
@@ -83,11 +92,11 @@ def step_words(state: FirstStoneAgeState, kind: str, seat: int) -> str:
     shared = shared_step_words(kind, seat)
     if shared is not None:
         return shared
-    who = f"Player {seat + 1}"
+    who = seat_name(seat)
     if kind == S.KEEP_STEP:
-        return f"{who} needs the card and keeps it"
+        return _("{player} needs the card and keeps it").format(player=who)
     if kind == S.TURN_BACK_STEP:
-        return f"{who} cannot keep the card and turns it back"
+        return _("{player} cannot keep the card and turns it back").format(player=who)
     if kind == S.BUILD_STEP:
-        return f"{who} has the goods for {hut_words(state.huts[seat])} and builds it"
+        return _("{player} has the goods for {hut} and builds it").format(player=who, hut=hut_words(state.huts[seat]))
     return f"{who}: {kind.replace('_', ' ')}"  # pragma: no cover - every kind is named above

@@ -23,6 +23,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from stoneage.core.errors import NotationError, shorten
+from stoneage.core.i18n import N_, _
 from stoneage.games.family.notation import Notation, number, split_words
 from stoneage.games.stone_age_junior.data import (
     BUILDS,
@@ -145,7 +146,8 @@ def action_name(action: int) -> str:
 
 def _good(word: str, text: str) -> int:
     if word not in GOODS:
-        raise NotationError(f"{shorten(text)}: {shorten(word)} is not a good ({', '.join(GOODS)})")
+        raise NotationError(_("{text}: {word} is not a good ({goods})").format(
+            text=shorten(text), word=shorten(word), goods=", ".join(GOODS)))
     return GOODS.index(word)
 
 
@@ -158,19 +160,20 @@ def _build(args: list[str], text: str) -> int:
     if args[:1] == ["hut"]:
         args = args[1:]
     if len(args) < 3 or args[1] != "with":
-        raise NotationError(f"{shorten(text)}: say the hut and the payment, e.g. 'build 7 with berry fish dog'")
-    hut_number = number(args[0], text, 1, NUM_HUTS, "a hut number")
+        raise NotationError(_("{text}: say the hut and the payment, e.g. 'build 7 with berry fish dog'").format(
+            text=shorten(text)))
+    hut_number = number(args[0], text, 1, NUM_HUTS, N_("a hut number"))
     items = []
     for word in args[2:]:
         if word not in _ITEM_WORDS:
-            raise NotationError(f"{shorten(text)}: {shorten(word)} is not a goods tile, goods card, dog or guff "
-                                f"({', '.join(ITEM_NAMES)})")
+            raise NotationError(_("{text}: {word} is not a goods tile, goods card, dog or guff ({items})").format(
+                text=shorten(text), word=shorten(word), items=", ".join(ITEM_NAMES)))
         items.append(_ITEM_WORDS[word])
     key = (hut_number, tuple(sorted(items)))
     if key not in _BUILD_INDEX:
         needs = " ".join(GOODS[g] for g in HUTS[hut_number - 1])
-        raise NotationError(f"{shorten(text)}: these items do not pay hut {hut_number} ({needs}) exactly "
-                            "with at most two dogs")
+        raise NotationError(_("{text}: these items do not pay hut {number} ({needs}) exactly with at most two dogs")
+                            .format(text=shorten(text), number=hut_number, needs=needs))
     return BUILD + _BUILD_INDEX[key]
 
 
@@ -179,11 +182,11 @@ def parse_action(text: str) -> int:
     words = split_words(text, dash_is_underscore=True)
     verb, args = words[0], words[1:]
     if verb == "turn" and len(args) == 1:
-        return turn(number(args[0], text, 1, NUM_POSITIONS, "a forest place") - 1)
+        return turn(number(args[0], text, 1, NUM_POSITIONS, N_("a forest place")) - 1)
     if verb == "trade" and len(args) == 3 and args[1] == "for":
         give, take = _good(args[0], text), _good(args[2], text)
         if give == take:
-            raise NotationError(f"{shorten(text)}: a trade swaps two different goods")
+            raise NotationError(_("{text}: a trade swaps two different goods").format(text=shorten(text)))
         return trade(give, take)
     if words == ["stop", "trading"]:
         return STOP_TRADING
@@ -196,27 +199,29 @@ def parse_action(text: str) -> int:
     if words == ["pass"]:
         return PASS
     if verb == "swap" and len(args) == 2:
-        a = number(args[0], text, 1, NUM_POSITIONS, "a forest place")
-        b = number(args[1], text, 1, NUM_POSITIONS, "a forest place")
+        a = number(args[0], text, 1, NUM_POSITIONS, N_("a forest place"))
+        b = number(args[1], text, 1, NUM_POSITIONS, N_("a forest place"))
         if a == b:
-            raise NotationError(f"{shorten(text)}: a swap exchanges two different forest places")
+            raise NotationError(_("{text}: a swap exchanges two different forest places").format(text=shorten(text)))
         return swap(a - 1, b - 1)
     if verb == "reveal" and args:
         word = "_".join(args)
         if word not in _TILE_WORDS:
-            raise NotationError(f"{shorten(text)}: {shorten(word)} is not a forest tile ({', '.join(TILE_NAMES)})")
+            raise NotationError(_("{text}: {word} is not a forest tile ({tiles})").format(
+                text=shorten(text), word=shorten(word), tiles=", ".join(TILE_NAMES)))
         return reveal(_TILE_WORDS[word])
     if verb == "hut" and len(args) == 1:
-        return hut(number(args[0], text, 1, NUM_HUTS, "a hut number"))
+        return hut(number(args[0], text, 1, NUM_HUTS, N_("a hut number")))
     if verb == "draw" and len(args) == 1:
         if args[0] not in _CARD_WORDS:
-            raise NotationError(f"{shorten(text)}: {shorten(args[0])} is not a goods card ({', '.join(CARD_NAMES)})")
+            raise NotationError(_("{text}: {word} is not a goods card ({cards})").format(
+                text=shorten(text), word=shorten(args[0]), cards=", ".join(CARD_NAMES)))
         return draw(_CARD_WORDS[args[0]])
-    raise NotationError(
-        f"{shorten(text)} is not an action of stone_age_junior; see docs/stone-age-junior.md "
+    raise NotationError(_(
+        "{text} is not an action of stone_age_junior; see docs/stone-age-junior.md "
         "(e.g. 'turn 5', 'trade berry for fish', 'stop trading', 'stay', 'travel jug', "
         "'build 7 with fish jug dog', 'pass', 'swap 2 9', 'reveal 4', 'reveal dog', 'hut 3', 'draw guff')"
-    )
+    ).format(text=shorten(text)))
 
 
 NOTATION = Notation(ACTION_NAMES, parse_action)

@@ -16,6 +16,7 @@ import random
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import OMNISCIENT
+from stoneage.core.i18n import _, seat_name
 from stoneage.games.family.state import (
     GAME_END,
     NEXT_TURN,
@@ -290,7 +291,8 @@ class StoneAgeJuniorState(FamilyState):
         """``describe(action)``, but a goods card drawn face down is named only to its holder and
         to an omniscient viewer; everyone else reads that a card was taken."""
         if self.stage == DRAW_CARD and viewer not in (self.cur, OMNISCIENT):
-            return f"  Player {self.cur + 1} takes the top goods card of the pile face down"
+            told = _("{player} takes the top goods card of the pile face down")
+            return "  " + told.format(player=seat_name(self.cur))
         return self.describe(action)
 
     # --- queries -------------------------------------------------------------------------------

@@ -6,9 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stoneage.core.contract import State
+from stoneage.core.i18n import _, ngettext
+from stoneage.games.family.narrate import good_name
 from stoneage.games.first_stone_age import actions as A
-from stoneage.games.first_stone_age.data import GOODS, MOVE_MAX
+from stoneage.games.first_stone_age.data import MOVE_MAX
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
+from stoneage.play.first_stone_age.words import good_words
 from stoneage.play.menus import Choice, Menu, complete_menu
 
 
@@ -33,24 +36,28 @@ def build_menu(state: State, names: Sequence[str]) -> Menu:
     who = names[seat]
     info: list[str] = []
     if me["hut"] is not None:
-        needs = ", ".join(me["needs"]) or "nothing"
-        info.append(f"Your hut {me['hut']['number']} needs: {needs}.")
+        if me["needs"]:
+            info.append(_("Your hut {number} needs: {goods}.").format(
+                number=me["hut"]["number"], goods=", ".join(good_words(good) for good in me["needs"])))
+        else:
+            info.append(_("Your hut {number} needs: nothing.").format(number=me["hut"]["number"]))
     choices: list[Choice] = []
     if stage == "start":
-        prompt = f"{who}: where does Martin start? Choose a card."
-        choices = [Choice(f"beside card {a - A.START + 1}", a) for a in legal]
+        prompt = _("{player}: where does Martin start? Choose a card.").format(player=who)
+        choices = [Choice(_("beside card {number}").format(number=a - A.START + 1), a) for a in legal]
     elif stage == "move":
-        prompt = f"{who}: move Martin 1, 2, 3 or 4 cards on."
+        prompt = _("{player}: move Martin 1, 2, 3 or 4 cards on.").format(player=who)
         assert isinstance(state, FirstStoneAgeState)
         for action in legal:
             steps = action - A.MOVE + 1
-            cards = "card" if steps == 1 else "cards"
-            choices.append(Choice(f"{steps} {cards} → card {state.step_target(steps) + 1}", action))
+            label = ngettext("{count} card → card {number}", "{count} cards → card {number}", steps)
+            choices.append(Choice(label.format(count=steps, number=state.step_target(steps) + 1), action))
     elif stage == "guff":
-        prompt = f"{who}: you found Guff the dog! He can be any good your hut needs."
-        choices = [Choice(f"keep Guff as the {GOODS[a - A.KEEP_GUFF]}", a) for a in legal if a != A.TURN_BACK]
-        choices.append(Choice("turn Guff back", A.TURN_BACK))
+        prompt = _("{player}: you found Guff the dog! He can be any good your hut needs.").format(player=who)
+        choices = [Choice(_("keep Guff as the {good}").format(good=good_name(a - A.KEEP_GUFF)), a)
+                   for a in legal if a != A.TURN_BACK]
+        choices.append(Choice(_("turn Guff back"), A.TURN_BACK))
     else:
-        prompt = f"{who}: choose"
+        prompt = _("{player}: choose").format(player=who)
         choices = [Choice(state.action_to_string(a), a) for a in legal]
     return complete_menu(Menu(prompt, tuple(choices), stage, seat, info), state, legal)

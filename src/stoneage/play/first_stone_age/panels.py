@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stoneage.core.contract import JSON
+from stoneage.core.i18n import _
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import CIRCLE_SIZE, GOODS, MOVE_MAX
 from stoneage.play.first_stone_age.words import player_sentence, table_sentences
@@ -28,7 +29,7 @@ def step_targets(observation: JSON) -> list[int]:
     if martin is None or all(shown is None for shown in circle):
         return []
     targets, place = [], martin
-    for _ in range(MOVE_MAX):
+    for _step in range(MOVE_MAX):
         place = (place + 1) % CIRCLE_SIZE
         while circle[place] is None:
             place = (place + 1) % CIRCLE_SIZE
@@ -58,7 +59,7 @@ def decision_actions(observation: JSON) -> dict[str, Any]:
 def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
     """The table as ``observation``'s viewer may see it, in words and as data."""
     turn = observation["turn"]
-    heading = f"-- Turn {turn} --" if turn else "-- Setup --"
+    heading = _("-- Turn {number} --").format(number=turn) if turn else _("-- Setup --")
     table = {key: observation[key] for key in ("martin", "circle", "draw_pile", "box", "hut_pile_size")}
     players = tuple(player_sentence(data, names[seat]) for seat, data in enumerate(observation["players"]))
     pending = observation["pending"]
@@ -66,7 +67,7 @@ def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
                  "winner": observation["winner"], "stalemate": observation["stalemate"],
                  "recent": recent_events(observation), "actions": decision_actions(observation)}
     return [
-        Panel("turn", "Turn", (heading,), turn_data),
-        Panel("table", "Table", tuple(table_sentences(observation)), table),
-        Panel("players", "Players", players, observation["players"]),
+        Panel("turn", _("Turn"), (heading,), turn_data),
+        Panel("table", _("Table"), tuple(table_sentences(observation)), table),
+        Panel("players", _("Players"), players, observation["players"]),
     ]

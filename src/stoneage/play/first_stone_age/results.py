@@ -5,22 +5,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stoneage.core.contract import State
+from stoneage.core.i18n import _, seat_name
 from stoneage.games.first_stone_age.data import HUTS_TO_WIN
+
+
+def short_name(seat: int, name: str) -> str:
+    """A seat's name in a narrow column: ``"P1"`` for an unnamed seat."""
+    if name == seat_name(seat):
+        return _("P{number}").format(number=seat + 1)
+    return name.replace("Player ", "P")
 
 
 def result_lines(state: State, names: Sequence[str]) -> list[str]:
     """Huts built and goods collected per player, and the winner (or the stalemate)."""
-    short = [name.replace("Player ", "P") for name in names]
+    short = [short_name(seat, name) for seat, name in enumerate(names)]
     width = max(12, *(len(n) + 2 for n in short))
     breakdowns = state.score_breakdown()
-    header = f"{'':14}" + "".join(f"{n:>{width}}" for n in short)
+    huts, goods = _("huts built"), _("goods")
+    label = max(14, len(huts) + 1, len(goods) + 1)
+    header = f"{'':{label}}" + "".join(f"{n:>{width}}" for n in short)
     lines = [header,
-             f"{'huts built':14}" + "".join(f"{b['huts']:>{width}}" for b in breakdowns),
-             f"{'goods':14}" + "".join(f"{b['goods']:>{width}}" for b in breakdowns)]
+             f"{huts:{label}}" + "".join(f"{b['huts']:>{width}}" for b in breakdowns),
+             f"{goods:{label}}" + "".join(f"{b['goods']:>{width}}" for b in breakdowns)]
     if not state.is_terminal():
-        return [*lines, "The game is not over; these are the huts as they stand."]
+        return [*lines, _("The game is not over; these are the huts as they stand.")]
     winners = [p for p, r in enumerate(state.returns()) if r > 0]
     if not winners:
-        return [*lines, "Nobody wins: no card in the circle could ever be kept again (a stalemate)."]
-    return [*lines, f"Winner: {names[winners[0]]} with {HUTS_TO_WIN} huts!"]
+        return [*lines, _("Nobody wins: no card in the circle could ever be kept again (a stalemate).")]
+    return [*lines, _("Winner: {player} with {count} huts!").format(player=names[winners[0]], count=HUTS_TO_WIN)]
 

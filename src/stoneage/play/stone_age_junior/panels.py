@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from stoneage.core.contract import JSON
+from stoneage.core.i18n import _
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import BUILDS, GOODS, ITEM_NAMES, NUM_POSITIONS
 from stoneage.play.stone_age_junior.words import board_sentences, player_sentence
@@ -73,9 +74,9 @@ def decision_actions(observation: JSON) -> dict[str, Any]:
 
 def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
     """The board as ``observation``'s viewer may see it (their own goods only), in words and as data."""
-    short = [f"P{seat + 1}" for seat in range(len(names))]
+    short = [_("P{number}").format(number=seat + 1) for seat in range(len(names))]
     turn = observation["turn"]
-    heading = f"-- Turn {turn} --" if turn else "-- Setup --"
+    heading = _("-- Turn {number} --").format(number=turn) if turn else _("-- Setup --")
     viewer = observation["observer"]
     players = tuple(player_sentence(observation, seat, names[seat], seat == viewer) for seat in range(len(names)))
     pending = observation["pending"]
@@ -85,8 +86,8 @@ def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
                  "variants": observation["variants"], "recent": recent_events(observation),
                  "actions": decision_actions(observation)}
     return [
-        Panel("turn", "Turn", (heading,), turn_data),
-        Panel("board", "Board", tuple(board_sentences(observation, short)),
+        Panel("turn", _("Turn"), (heading,), turn_data),
+        Panel("board", _("Board"), tuple(board_sentences(observation, short)),
               {key: observation[key] for key in BOARD_KEYS}),
-        Panel("players", "Players", players, observation["players"]),
+        Panel("players", _("Players"), players, observation["players"]),
     ]

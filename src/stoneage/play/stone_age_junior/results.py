@@ -5,18 +5,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stoneage.core.contract import State
+from stoneage.core.i18n import _, seat_name
 from stoneage.games.stone_age_junior.data import HUTS_TO_WIN
+
+
+def short_name(seat: int, name: str) -> str:
+    """A seat's name in a narrow column: ``"P1"`` for an unnamed seat."""
+    if name == seat_name(seat):
+        return _("P{number}").format(number=seat + 1)
+    return name.replace("Player ", "P")
 
 
 def result_lines(state: State, names: Sequence[str]) -> list[str]:
     """Huts built per player and the winner."""
-    short = [name.replace("Player ", "P") for name in names]
+    short = [short_name(seat, name) for seat, name in enumerate(names)]
     width = max(12, *(len(n) + 2 for n in short))
     breakdowns = state.score_breakdown()
-    lines = [f"{'':12}" + "".join(f"{n:>{width}}" for n in short),
-             f"{'huts built':12}" + "".join(f"{b['huts']:>{width}}" for b in breakdowns)]
+    huts = _("huts built")
+    label = max(12, len(huts) + 1)
+    lines = [f"{'':{label}}" + "".join(f"{n:>{width}}" for n in short),
+             f"{huts:{label}}" + "".join(f"{b['huts']:>{width}}" for b in breakdowns)]
     if not state.is_terminal():
-        return [*lines, "The game is not over; these are the huts as they stand."]
+        return [*lines, _("The game is not over; these are the huts as they stand.")]
     winners = [p for p, r in enumerate(state.returns()) if r > 0]
-    return [*lines, f"Winner: {names[winners[0]]} with {HUTS_TO_WIN} huts!"]
+    return [*lines, _("Winner: {player} with {count} huts!").format(player=names[winners[0]], count=HUTS_TO_WIN)]
 

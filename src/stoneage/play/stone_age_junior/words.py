@@ -7,55 +7,82 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stoneage.games.stone_age_junior.data import GOODS, HUTS_TO_WIN, RING
+from stoneage.core.i18n import _, ngettext, pgettext
+from stoneage.games.family.narrate import a_good, card_name, good_name, join_and, upper_first
+from stoneage.games.stone_age_junior import narrate as N
+from stoneage.games.stone_age_junior.data import CARD_NAMES, GOODS, HUTS_TO_WIN, ITEM_NAMES, RING, SPACE_OF_GOOD
 
 Obs = dict[str, Any]
 
 
 PLURALS = {"berry": "berries", "fish": "fish", "jug": "jugs", "arrowhead": "arrowheads", "tooth": "teeth"}
+"""The English plurals of the goods (identifiers to words); ``count_words`` says them in any language."""
 
 
 def a(word: str) -> str:
-    """``"a berry"``, ``"an arrowhead"``."""
-    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+    """``"a berry"``, ``"an arrowhead"`` (a good's identifier; ``"guff"`` for the Guff card: ``"a guff"``)."""
+    if word == "guff":
+        # TRANSLATORS: the Guff card as the object of a sentence ("everybody knows it: a guff").
+        return pgettext("object", "a guff")
+    return a_good(GOODS.index(word))
 
 
 def count_words(count: int, good: str) -> str:
     """``"1 berry"``, ``"3 teeth"``."""
-    return f"{count} {good if count == 1 else PLURALS[good]}"
+    if good == "berry":
+        text = ngettext("{count} berry", "{count} berries", count)
+    elif good == "fish":
+        text = ngettext("{count} fish", "{count} fish", count)
+    elif good == "jug":
+        text = ngettext("{count} jug", "{count} jugs", count)
+    elif good == "arrowhead":
+        text = ngettext("{count} arrowhead", "{count} arrowheads", count)
+    else:
+        text = ngettext("{count} tooth", "{count} teeth", count)
+    return text.format(count=count)
 
 
 def goods_words(counts: dict[str, int]) -> str:
     """``"2 berries, 1 fish"`` (``"nothing"`` if none)."""
     parts = [count_words(counts[g], g) for g in GOODS if counts.get(g)]
-    return ", ".join(parts) if parts else "nothing"
+    return ", ".join(parts) if parts else _("nothing")
 
 
 def paid_words(items: Sequence[str]) -> str:
-    """A payment in words: ``"a fish, a jug card and a dog"``."""
-    words = ["the Guff card" if item == "guff" else a(item.replace("_card", " card")) for item in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    """A payment in words: ``"a fish, a jug card and a dog"`` (item identifiers: ``"jug_card"``)."""
+    return join_and([N.paid_item_words(ITEM_NAMES.index(item)) for item in items])
 
 
 def goods_count(total: int) -> str:
     """``"1 good"``, ``"3 goods"``."""
-    return f"{total} good{'s' if total != 1 else ''}"
+    return ngettext("{count} good", "{count} goods", total).format(count=total)
 
 
 def space_words(space: str) -> str:
     """``"the building site"``, ``"the jug space"``."""
-    name = space.replace("_", " ")
-    return f"the {name}" if space in ("building_site", "trading_post") else f"the {name} space"
+    return N.space_words(RING.index(space))
+
+
+def on_space_words(space: str) -> str:
+    """``"on the building site"``, ``"on the jug space"``."""
+    return N.on_space_words(RING.index(space))
+
+
+def to_space_words(space: str) -> str:
+    """``"to the building site"``, ``"to the jug space"``."""
+    return N.to_space_words(RING.index(space))
 
 
 def tile_words(tile: str) -> str:
     """A forest tile: ``"a 3"`` (move on 3 spaces) or ``"the dog space"``."""
-    return f"a {tile}" if tile.isdigit() else space_words(tile)
+    if tile.isdigit():
+        return pgettext("forest tile", "a {face}").format(face=tile)
+    return space_words(tile)
 
 
 def hut_goods(hut: Obs) -> str:
     """``"fish, jug, arrowhead"``."""
-    return ", ".join(hut["goods"])
+    return ", ".join(good_name(GOODS.index(good)) for good in hut["goods"])
 
 
 def can_pay(hut: Obs, data: Obs) -> bool:
@@ -75,25 +102,31 @@ def hut_lines(obs: Obs, viewer: Obs | None = None) -> list[str]:
     lines = []
     for number, stack in enumerate(obs["huts"], 1):
         hut = stack["face_up"]
-        below = f"({stack['below']} below)"
         if hut is None:
-            lines.append(f"Stack {number}: no hut left {below}")
-            continue
-        mark = " ✓ you can build it" if viewer is not None and can_pay(hut, viewer) else ""
-        lines.append(f"Stack {number}: hut {hut['number']} — {hut_goods(hut)} {below}{mark}")
+            lines.append(_("Stack {number}: no hut left ({below} below)").format(number=number, below=stack["below"]))
+        elif viewer is not None and can_pay(hut, viewer):
+            lines.append(_("Stack {number}: hut {hut} — {goods} ({below} below) ✓ you can build it").format(
+                number=number, hut=hut["number"], goods=hut_goods(hut), below=stack["below"]))
+        else:
+            lines.append(_("Stack {number}: hut {hut} — {goods} ({below} below)").format(
+                number=number, hut=hut["number"], goods=hut_goods(hut), below=stack["below"]))
     return lines
+
+
+def card_list(cards: Sequence[str]) -> str:
+    """Goods cards by kind (identifiers), with commas: ``"fish, guff"``."""
+    return ", ".join(card_name(CARD_NAMES.index(card)) for card in cards)
 
 
 def cards_words(data: Obs, shown: bool) -> str:
     if shown:
-        cards = [*data["cards_public"], *data["cards_hidden"]]
-        return ", ".join(cards) if cards else ""
+        return card_list([*data["cards_public"], *data["cards_hidden"]])
     hidden = len(data["cards_hidden"])
     parts = []
     if hidden:
-        parts.append(f"{hidden} face down")
+        parts.append(ngettext("{count} face down", "{count} face down", hidden).format(count=hidden))
     if data["cards_public"]:
-        parts.append("known: " + ", ".join(data["cards_public"]))
+        parts.append(_("known: {cards}").format(cards=card_list(data["cards_public"])))
     return "; ".join(parts)
 
 
@@ -101,18 +134,36 @@ def player_sentence(obs: Obs, seat: int, name: str, shown: bool) -> str:
     """A player in one sentence (plain mode); goods told only when ``shown``."""
     data = obs["players"][seat]
     built = data["built"]
-    huts = (f"{len(built)} hut{'s' if len(built) != 1 else ''} built ({', '.join(map(str, built))})" if built
-            else "no hut yet")
-    parts = [f"on {space_words(obs['figures'][seat])}", huts]
+    if built:
+        huts = ngettext("{count} hut built ({numbers})", "{count} huts built ({numbers})", len(built)).format(
+            count=len(built), numbers=", ".join(map(str, built)))
+    else:
+        huts = _("no hut yet")
+    parts = [on_space_words(obs["figures"][seat]), huts]
     total = sum(data["goods"].values())
-    parts.append(f"goods: {goods_words(data['goods'])}" if shown else f"{goods_count(total)} (hidden)")
+    if shown:
+        parts.append(_("goods: {goods}").format(goods=goods_words(data["goods"])))
+    else:
+        parts.append(ngettext("{count} good (hidden)", "{count} goods (hidden)", total).format(count=total))
     if data["dogs"]:
-        parts.append(f"{data['dogs']} dog{'s' if data['dogs'] != 1 else ''}")
+        parts.append(ngettext("{count} dog", "{count} dogs", data["dogs"]).format(count=data["dogs"]))
     if obs["pile"] is not None:
         cards = cards_words(data, shown)
         if cards:
-            parts.append(f"goods cards: {cards}")
-    return f"{name}: {'; '.join(parts)}."
+            parts.append(_("goods cards: {cards}").format(cards=cards))
+    # TRANSLATORS: a player in one line: the name, then the parts separated by "; ".
+    return _("{name}: {parts}.").format(name=name, parts="; ".join(parts))
+
+
+def _ring_what(obs: Obs, name: str) -> str:
+    if name == "dog":
+        count = obs["dog_storage"]
+        return ngettext("{count} dog in the storage", "{count} dogs in the storage", count).format(count=count)
+    if name == "trading_post":
+        return _("on the post {goods}").format(goods=goods_words(obs["trading_post"]))
+    if name == "building_site":
+        return _("build huts here")
+    return count_words(obs["supply"][name], name) if obs["supply"][name] else _("empty")
 
 
 def board_sentences(obs: Obs, short: Sequence[str]) -> list[str]:
@@ -121,25 +172,31 @@ def board_sentences(obs: Obs, short: Sequence[str]) -> list[str]:
     for space, name in enumerate(RING):
         who = [short[s] for s, where in enumerate(obs["figures"]) if where == name]
         if obs["martin"] == name:
-            who.append("Martin")
-        if name == "dog":
-            what = f"{obs['dog_storage']} dog{'s' if obs['dog_storage'] != 1 else ''} in the storage"
-        elif name == "trading_post":
-            what = f"on the post {goods_words(obs['trading_post'])}"
-        elif name == "building_site":
-            what = "build huts here"
+            who.append(_("Martin"))
+        what = _ring_what(obs, name)
+        if who:
+            ring.append(_("{number}. {space}: {what} ({names} here)").format(
+                number=space + 1, space=space_words(name), what=what, names=", ".join(who)))
         else:
-            what = count_words(obs["supply"][name], name) if obs["supply"][name] else "empty"
-        here = f" ({', '.join(who)} here)" if who else ""
-        ring.append(f"{space + 1}. {space_words(name)}: {what}{here}")
-    lines = ["The ring: " + "; ".join(ring) + "."]
-    up = [f"tile {p + 1} shows {tile_words(t)}" for p, t in enumerate(obs["forest"]) if t != "down"]
-    down = [str(p + 1) for p, t in enumerate(obs["forest"]) if t == "down"]
-    forest = f"Forest: tiles {', '.join(down)} face down" if down else "Forest: no tile face down"
-    lines.append(forest + (f"; {'; '.join(up)}." if up else "."))
-    lines.append("Huts: " + "; ".join(hut_lines(obs)) + ".")
+            ring.append(_("{number}. {space}: {what}").format(number=space + 1, space=space_words(name), what=what))
+    lines = [_("The ring: {spaces}.").format(spaces="; ".join(ring))]
+    up = "; ".join(_("tile {number} shows {tile}").format(number=p + 1, tile=tile_words(t))
+                   for p, t in enumerate(obs["forest"]) if t != "down")
+    down = ", ".join(str(p + 1) for p, t in enumerate(obs["forest"]) if t == "down")
+    if down and up:
+        lines.append(_("Forest: tiles {places} face down; {shown}.").format(places=down, shown=up))
+    elif down:
+        lines.append(_("Forest: tiles {places} face down.").format(places=down))
+    elif up:
+        lines.append(_("Forest: no tile face down; {shown}.").format(shown=up))
+    else:
+        lines.append(_("Forest: no tile face down."))
+    lines.append(_("Huts: {stacks}.").format(stacks="; ".join(hut_lines(obs))))
     if obs["pile"] is not None:
-        lines.append(f"Goods-card pile: {obs['pile']['size']} cards. Martin is on {space_words(obs['martin'])}.")
+        size = obs["pile"]["size"]
+        lines.append(ngettext("Goods-card pile: {count} cards. Martin is {place}.",
+                              "Goods-card pile: {count} cards. Martin is {place}.", size).format(
+            count=size, place=on_space_words(obs["martin"])))
     return lines
 
 
@@ -152,48 +209,54 @@ def event_line(event: Obs, names: Sequence[str], tell_tiles: bool = True) -> str
     kind = event["event"]
     who = names[event["player"]] if "player" in event else ""
     if kind == "hut":
-        hut = event["hut"]
-        return f"Hut {hut} turns face up on stack {event['stack'] + 1}."
+        return _("Hut {number} turns face up on stack {stack}.").format(number=event["hut"], stack=event["stack"] + 1)
     if kind == "turn":
         return None
     if kind == "reveal":
         if not tell_tiles:
-            return f"{who} turns up a forest tile."
-        return f"{who} turns up forest tile {event['place'] + 1}: {tile_words(event['tile'])}."
+            return _("{player} turns up a forest tile.").format(player=who)
+        return _("{player} turns up forest tile {number}: {tile}.").format(player=who, number=event["place"] + 1,
+                                                                          tile=tile_words(event["tile"]))
     if kind == "move":
-        return f"{who} goes to {space_words(event['space'])}."
+        return _("{player} goes {place}.").format(player=who, place=to_space_words(event["space"]))
     if kind == "stay":
-        return f"{who} stays with Martin."
+        return _("{player} stays with Martin.").format(player=who)
     if kind == "travel":
-        return f"{who} travels with Martin to {space_words(event['space'])}."
+        return _("{player} travels with Martin {place}.").format(player=who, place=to_space_words(event["space"]))
     if kind == "take":
-        return f"{who} takes {a(event['good'])}."
+        return _("{player} takes {good}.").format(player=who, good=a(event["good"]))
     if kind == "empty":
-        return f"{space_words(event['good']).capitalize()} is empty: {who} gets nothing."
+        # TRANSLATORS: {space} is a goods space ("the jug space"); the sentence starts with it.
+        return upper_first(_("{space} is empty: {player} gets nothing.").format(
+            space=N.space_words(SPACE_OF_GOOD[GOODS.index(event["good"])]), player=who))
     if kind == "trade":
-        return f"{who} trades {a(event['give'])} for {a(event['take'])}."
+        return _("{player} trades {give} for {take}.").format(player=who, give=a(event["give"]), take=a(event["take"]))
     if kind == "stop_trading":
-        return f"{who} stops trading."
+        return _("{player} stops trading.").format(player=who)
     if kind == "dog":
-        source = "" if event["from"] is None else f" from {names[event['from']]}"
-        return f"{who} takes a dog{source}!"
+        if event["from"] is None:
+            return _("{player} takes a dog!").format(player=who)
+        return _("{player} takes a dog from {other}!").format(player=who, other=names[event["from"]])
     if kind == "no_dog":
-        return f"{who} already has both dogs."
+        return _("{player} already has both dogs.").format(player=who)
     if kind == "build":
-        return f"{who} builds hut {event['hut']} with {paid_words(event['paid'])}!"
+        return _("{player} builds hut {number} with {payment}!").format(player=who, number=event["hut"],
+                                                                       payment=paid_words(event["paid"]))
     if kind == "pass":
-        return f"{who} does not build."
+        return _("{player} does not build.").format(player=who)
     if kind == "draw":
-        known = f" (everybody knows it: {a(event['card'])})" if event["card"] is not None else ""
-        return f"{who} takes a goods card{known}."
+        if event["card"] is not None:
+            return _("{player} takes a goods card (everybody knows it: {card}).").format(player=who,
+                                                                                        card=a(event["card"]))
+        return _("{player} takes a goods card.").format(player=who)
     if kind == "no_card":
-        return f"The goods-card pile is empty: {who} gets no card."
+        return _("The goods-card pile is empty: {player} gets no card.").format(player=who)
     if kind == "reset":
-        return "All forest tiles are turned face down."
+        return _("All forest tiles are turned face down.")
     if kind == "swap":
         first, second = event["places"]
-        return f"{who} swaps forest tiles {first + 1} and {second + 1}."
+        return _("{player} swaps forest tiles {first} and {second}.").format(player=who, first=first + 1,
+                                                                             second=second + 1)
     if kind == "win":
-        return f"{who} has built {HUTS_TO_WIN} huts and wins!"
+        return _("{player} has built {count} huts and wins!").format(player=who, count=HUTS_TO_WIN)
     return None  # pragma: no cover - every event kind is told above
-
