@@ -12,6 +12,7 @@ import json
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from stoneage.core.i18n import SOURCE
 from stoneage.web.config import Limits
 from stoneage.web.protocol import ProtocolError
 from stoneage.web.security import RateLimit
@@ -22,11 +23,13 @@ CLOSE_POLICY, CLOSE_TOO_SLOW = 1008, 1013
 
 
 class Connection:
-    """A client watching a room as ``viewer``, with its outbox and rate limit."""
+    """A client watching a room as ``viewer`` in language ``lang``, with its outbox and rate limit."""
 
-    def __init__(self, socket: WebSocket, viewer: int, limits: Limits) -> None:
+    def __init__(self, socket: WebSocket, viewer: int, limits: Limits, lang: str = SOURCE) -> None:
         self.socket = socket
         self.viewer = viewer
+        self.lang = lang
+        """The language every message to this client is built in (a code ``core.i18n.check`` accepted)."""
         self.limits = limits
         self.rate = RateLimit(limits.messages_per_second, limits.burst)
         self.strikes = 0

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Protocol
 
 import orjson
 
 from stoneage.bots import Bot, make_bot
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
+from stoneage.core.i18n import SOURCE, seat_name as numbered, use_language
 from stoneage.play.events import Event, apply_for_viewers, called_by, retell
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
@@ -29,19 +30,21 @@ RECENT = 12
 
 
 class Client(Protocol):
-    """A connection watching a room, through the eyes of ``viewer`` (a seat or ``PUBLIC``)."""
+    """A connection watching a room, through the eyes of ``viewer`` (a seat or ``PUBLIC``), in ``lang``."""
 
     viewer: int
+    lang: str
+    """The language the client reads (a code of ``core.i18n.LANGUAGES``)."""
 
     def send_text(self, text: str) -> None:
         """Queue a message for the client (never blocks)."""
 
 
 def seat_name(seat: SeatRow) -> str:
-    """How the table calls a seat: the person's display name, or ``Player N (bot)``."""
+    """How the table calls a seat, in the current language: the person's display name, or ``Player N (bot)``."""
     if seat.kind == BOT:
-        return f"Player {seat.seat + 1} ({seat.bot})"
-    return seat.name or f"Player {seat.seat + 1}"
+        return f"{numbered(seat.seat)} ({seat.bot})"
+    return seat.name or numbered(seat.seat)
 
 
 class Room:
@@ -62,9 +65,12 @@ class Room:
         self.window: State = game.new_initial_state()
         """The state before the latest actions: one state a room keeps besides its own, not one per step
         (every state kept is memory the garbage collector walks through, and its pauses are latency)."""
-        self._told: dict[int, dict[int, list[Event]]] = {}
-        """The events of the latest steps already worked out: move index -> viewer -> events."""
+        self._told: dict[int, dict[str, dict[int, list[Event]]]] = {}
+        """The events of the latest steps already worked out: move index -> language -> viewer -> events
+        (their words are in the language they were traced in)."""
         self.names: list[str] = []
+        """How the table calls each seat, in the source language (the record, the lobby)."""
+        self._names: dict[str, list[str]] = {}
         self.called: dict[int, str] = {}
         """The person seats a display name calls, for the log's sentences."""
         self._name_seats()
@@ -93,8 +99,17 @@ class Room:
         self._name_seats()
 
     def _name_seats(self) -> None:
-        self.names = [seat_name(seat) for seat in self.row.seats]
+        self._names = {}
+        self.names = self.names_in(SOURCE)
         self.called = {seat.seat: seat.name for seat in self.row.seats if seat.kind != BOT and seat.name}
+
+    def names_in(self, lang: str) -> list[str]:
+        """How the table calls each seat in ``lang`` (a seat nobody named is ``Player N`` in that language)."""
+        names = self._names.get(lang)
+        if names is None:
+            with use_language(lang):
+                names = self._names[lang] = [seat_name(seat) for seat in self.row.seats]
+        return names
 
     # --- who moves ----------------------------------------------------------------------------
 
@@ -144,28 +159,50 @@ class Room:
             self.state.apply_action(action)
 
     def apply(self, action: int) -> None:
-        """Apply ``action`` (legal, and stored already) and send every client its update."""
+        """Apply ``action`` (legal, and stored already) and send every client its update, in its language."""
         index = self.seq
         self._remember(action)
-        viewers = {client.viewer for client in self.clients}
-        if not viewers:
+        audience = self._audience()
+        if not audience:
             self.state.apply_action(action)
             return
-        events = apply_for_viewers(self.state, action, viewers)
-        self._told[index] = dict(events)
-        texts = {viewer: _dumps({"type": "update", "seq": self.seq,
-                                 "view": self.view(viewer, viewer_events).to_json()})
-                 for viewer, viewer_events in events.items()}
+        # The events' words are in the language they are traced in: trace once per language at the
+        # table (normally one), each further one on a copy of the state before the action.
+        before = self.state.clone() if len(audience) > 1 else None
+        told: dict[str, dict[int, list[Event]]] = {}
+        texts: dict[tuple[str, int], str] = {}
+        for lang, viewers in audience.items():
+            with use_language(lang):
+                state = self.state if not told or before is None else before.clone()
+                told[lang] = events = apply_for_viewers(state, action, viewers)
+                names = self.names_in(lang)
+                for viewer, viewer_events in events.items():
+                    view = self._build(viewer, viewer_events, names)
+                    texts[lang, viewer] = _dumps({"type": "update", "seq": self.seq, "view": view.to_json()})
+        self._told[index] = told
         for client in list(self.clients):
-            client.send_text(texts[client.viewer])
+            client.send_text(texts[client.lang, client.viewer])
+
+    def _audience(self) -> dict[str, set[int]]:
+        """The viewers watching, by language."""
+        audience: dict[str, set[int]] = {}
+        for client in self.clients:
+            audience.setdefault(client.lang, set()).add(client.viewer)
+        return audience
 
     # --- telling ----------------------------------------------------------------------------------
 
-    def view(self, viewer: int, events: Iterable[Event] | None = None) -> View:
-        """The view model for ``viewer``; ``events`` default to the latest steps recounted."""
-        if events is None:
-            events = self._recount(viewer)
-        return build_view(self.game, self.state, viewer, self.names, called_by(events, self.called))
+    def view(self, viewer: int, events: Iterable[Event] | None = None, lang: str = SOURCE) -> View:
+        """The view model for ``viewer`` in ``lang``; ``events`` (in ``lang``) default to the latest
+        steps recounted."""
+        with use_language(lang):
+            if events is None:
+                events = self._recount(viewer, lang)
+            return self._build(viewer, events, self.names_in(lang))
+
+    def _build(self, viewer: int, events: Iterable[Event], names: list[str]) -> View:
+        """The view of the room's state (in the current language, which ``names`` and ``events`` are in)."""
+        return build_view(self.game, self.state, viewer, names, called_by(events, self.called))
 
     def recent_steps(self) -> list[tuple[State, int]]:
         """The latest steps: each action with (a copy of) the state it was applied to."""
@@ -182,14 +219,15 @@ class Room:
             self.window.apply_action(self.recent.popleft())
         self.recent.append(action)
 
-    def _recount(self, viewer: int) -> list[Event]:
-        """The events of the latest steps as ``viewer`` may know them, each worked out once: retold from
-        another viewer's, else traced again (from ``window``, walked forward only when needed)."""
+    def _recount(self, viewer: int, lang: str) -> list[Event]:
+        """The events of the latest steps as ``viewer`` may know them in ``lang`` (the current language),
+        each worked out once: retold from another viewer's in that language, else traced again (from
+        ``window``, walked forward only when needed)."""
         events: list[Event] = []
         first = self.window.move_number()
         state: State | None = None
         for offset, action in enumerate(self.recent):
-            told = self._told.setdefault(first + offset, {})
+            told = self._told.setdefault(first + offset, {}).setdefault(lang, {})
             if viewer not in told:
                 if state is None:
                     state = self.window.clone()
@@ -204,29 +242,40 @@ class Room:
             events.extend(told[viewer])
         return events
 
-    def snapshot(self, viewer: int, kind: str = "hello", **extra: object) -> str:
-        """The full message a client needs to draw the table: on connecting, or to resync."""
+    def snapshot(self, viewer: int, kind: str = "hello", lang: str = SOURCE, **extra: object) -> str:
+        """The full message a client needs to draw the table, in ``lang``: on connecting, or to resync."""
         return _dumps({"type": kind, "game_id": self.id, "game": self.game.name, "seq": self.seq,
-                       "viewer": None if viewer == PUBLIC else viewer, "seats": self.seats_json(),
-                       "status": self.row.status, **extra, "view": self.view(viewer).to_json()})
+                       "viewer": None if viewer == PUBLIC else viewer, "seats": self.seats_json(lang),
+                       "status": self.row.status, **extra, "view": self.view(viewer, lang=lang).to_json()})
 
-    def seats_json(self) -> list[JSON]:
-        """The seats as everyone may see them (no tokens, no player ids)."""
-        return [{"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": self.names[seat.seat],
+    def seats_json(self, lang: str = SOURCE) -> list[JSON]:
+        """The seats as everyone may see them (no tokens, no player ids), named in ``lang``."""
+        names = self.names_in(lang)
+        return [{"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": names[seat.seat],
                  "taken": seat.claimed, "away": seat.seat in self.away} for seat in self.row.seats]
 
     def refresh(self, kind: str) -> None:
         """Send every client the whole table again, as a ``kind`` message (a seat was taken: names changed)."""
-        texts: dict[int, str] = {}
+        texts: dict[tuple[str, int], str] = {}
         for client in list(self.clients):
-            if client.viewer not in texts:
-                texts[client.viewer] = self.snapshot(client.viewer, kind)
-            client.send_text(texts[client.viewer])
+            key = (client.lang, client.viewer)
+            if key not in texts:
+                texts[key] = self.snapshot(client.viewer, kind, client.lang)
+            client.send_text(texts[key])
 
-    def broadcast(self, message: JSON) -> None:
-        """Send the same message to every client (a notice: someone is away, or back)."""
-        text = _dumps(message)
+    def broadcast(self, message: JSON | Callable[[str], JSON]) -> None:
+        """Send the same message to every client (a notice: someone is away, or back); a function of the
+        language is called once per language at the table, under it."""
+        texts: dict[str, str] = {}
         for client in list(self.clients):
+            text = texts.get(client.lang)
+            if text is None:
+                if callable(message):
+                    with use_language(client.lang):
+                        text = _dumps(message(client.lang))
+                else:
+                    text = _dumps(message)
+                texts[client.lang] = text
             client.send_text(text)
 
 

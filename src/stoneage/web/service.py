@@ -16,7 +16,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -26,6 +26,7 @@ from stoneage.bots import BotSpecError, bot_names, make_bot
 from stoneage.core.contract import CHANCE, JSON, PUBLIC
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
+from stoneage.core.i18n import SOURCE, use_language
 from stoneage.core.record import make_record, result_of
 from stoneage.core.registry import game_info, game_names, load_game
 from stoneage.play.events import apply_with_events, called_by
@@ -306,7 +307,7 @@ class GameService:
             if self.fanout.shared:
                 async with room.lock:
                     await self._catch_up(room)
-            client.send_text(room.snapshot(client.viewer, "resync", reason="asked"))
+            client.send_text(room.snapshot(client.viewer, "resync", client.lang, reason="asked"))
         elif isinstance(command, Move):
             await self._move(room, client, command)
         elif isinstance(command, Hint):
@@ -327,7 +328,8 @@ class GameService:
             raise ProtocolError("no_hint", f"no hint: {error}") from None
         finally:
             room.hinting = False
-        label = label_of(room.kit.decision_menu(state, room.names), action)
+        with use_language(client.lang):
+            label = label_of(room.kit.decision_menu(state, room.names_in(client.lang)), action)
         client.send_text(json.dumps({"type": "hint", "seq": seq, "action": action, "label": label}))
 
     async def _move(self, room: Room, client: Client, move: Move) -> None:
@@ -338,8 +340,8 @@ class GameService:
             if self.fanout.shared:
                 await self._catch_up(room)
             if move.seq != room.seq:
-                client.send_text(room.snapshot(seat, "resync", reason=f"stale: the game is at move {room.seq}, "
-                                               f"not {move.seq}"))
+                client.send_text(room.snapshot(seat, "resync", client.lang,
+                                               reason=f"stale: the game is at move {room.seq}, not {move.seq}"))
                 return
             if room.state.is_terminal():
                 raise ProtocolError("game_over", "the game is over")
@@ -351,7 +353,7 @@ class GameService:
                 except StoneAgeError as error:
                     raise ProtocolError("illegal_move", str(error)) from None
             if not await self._commit(room, move.action):
-                client.send_text(room.snapshot(seat, "resync", reason="stale: another move came first"))
+                client.send_text(room.snapshot(seat, "resync", client.lang, reason="stale: another move came first"))
                 return
             client.send_text(f'{{"type":"ack","seq":{room.seq}}}')
         self._kick(room)
@@ -441,18 +443,18 @@ class GameService:
             if room.seq != seq or room.mover() != seat or seat in room.away:
                 return
             room.away.add(seat)
-        await self._announce_away(room, f"{room.names[seat]} is away: a bot ({room.kit.default_bot}) plays "
-                                  "for them until they return.")
+        await self._announce_away(room, seat, back=False)
         self._kick(room)
 
     async def _returned(self, room: Room, seat: int) -> None:
         if seat in room.away:
             room.away.discard(seat)
-            await self._announce_away(room, f"{room.names[seat]} is back.")
+            await self._announce_away(room, seat, back=True)
 
-    async def _announce_away(self, room: Room, text: str) -> None:
-        room.broadcast({"type": "notice", "text": text, "away": sorted(room.away), "seats": room.seats_json()})
-        await self.fanout.publish({"game": room.id, "kind": "away", "away": sorted(room.away), "text": text})
+    async def _announce_away(self, room: Room, seat: int, *, back: bool) -> None:
+        room.broadcast(_away_notice(room, seat, back))
+        await self.fanout.publish({"game": room.id, "kind": "away", "away": sorted(room.away), "seat": seat,
+                                   "back": back, "text": _away_text(room, SOURCE, seat, back)})
 
     # --- other processes ------------------------------------------------------------------------
 
@@ -472,8 +474,13 @@ class GameService:
                     room.refresh("seats")
             elif kind == "away" and isinstance(message.get("away"), list):
                 room.away = {seat for seat in message["away"] if isinstance(seat, int)}
-                room.broadcast({"type": "notice", "text": str(message.get("text", "")),
-                                "away": sorted(room.away), "seats": room.seats_json()})
+                seat = message.get("seat")
+                if isinstance(seat, int) and 0 <= seat < len(room.row.seats):
+                    room.broadcast(_away_notice(room, seat, bool(message.get("back"))))
+                else:  # told by a process that names no seat: its words as they are
+                    text = str(message.get("text", ""))
+                    room.broadcast(lambda lang: {"type": "notice", "text": text, "away": sorted(room.away),
+                                                 "seats": room.seats_json(lang)})
         except (ProtocolError, StoneAgeError) as error:
             log.error("game %s: cannot follow another process: %s", room.id, error)
 
@@ -506,8 +513,8 @@ class GameService:
         record["names"] = list(room.names)
         return record
 
-    async def replay_view(self, game_id: str, at: int, viewer: int) -> JSON:
-        """A finished game as ``viewer`` saw it after ``at`` actions, with the events of the last one."""
+    async def replay_view(self, game_id: str, at: int, viewer: int, lang: str = SOURCE) -> JSON:
+        """A finished game as ``viewer`` saw it after ``at`` actions, with the events of the last one, in ``lang``."""
         room = await self.room(game_id)
         if not room.state.is_terminal():
             raise ServiceError(409, "not_finished", "a game is replayed once it is over")
@@ -519,10 +526,11 @@ class GameService:
         state = room.game.new_initial_state()
         for action in actions[:max(0, at - 1)]:
             state.apply_action(action)
-        events = apply_with_events(state, actions[at - 1], viewer) if at else []
-        view = build_view(room.game, state, viewer, room.names, called_by(events, room.called))
+        with use_language(lang):
+            events = apply_with_events(state, actions[at - 1], viewer) if at else []
+            view = build_view(room.game, state, viewer, room.names_in(lang), called_by(events, room.called))
         return {"game_id": room.id, "game": room.game.name, "at": at, "moves": len(actions),
-                "seats": room.seats_json(), "view": view.to_json()}
+                "seats": room.seats_json(lang), "view": view.to_json()}
 
     def left(self, room: Room, client: Client) -> None:
         """A client disconnected: forget a finished room nobody watches any more."""
@@ -550,6 +558,21 @@ def _opened(room: Room, token: str, player: Player | None) -> SeatRow:
     if found.player_id is not None and (player is None or player.id != found.player_id):
         raise ServiceError(403, "seat_taken", "this seat belongs to another player: connect with their personal key")
     return found
+
+
+def _away_text(room: Room, lang: str, seat: int, back: bool) -> str:
+    name = room.names_in(lang)[seat]
+    if back:
+        return f"{name} is back."
+    return f"{name} is away: a bot ({room.kit.default_bot}) plays for them until they return."
+
+
+def _away_notice(room: Room, seat: int, back: bool) -> Callable[[str], JSON]:
+    """The notice that ``seat`` is away (or ``back``), for a client reading ``lang``."""
+    def notice(lang: str) -> JSON:
+        return {"type": "notice", "text": _away_text(room, lang, seat, back), "away": sorted(room.away),
+                "seats": room.seats_json(lang)}
+    return notice
 
 
 def _whose(room: Room) -> str:
