@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from stoneage.core.i18n import N_
+
 # --- resources -------------------------------------------------------------------------------
 
-RESOURCES = ("wood", "clay", "stone", "gold")
+RESOURCES = (N_("wood"), N_("clay"), N_("stone"), N_("gold"))
+"""The resources, by id (notation names; marked for the catalogs, shown as ``_(name)``)."""
 WOOD, CLAY, STONE, GOLD = range(4)
 RESOURCE_VALUE = (3, 4, 5, 6)
 
@@ -40,7 +43,9 @@ STACK_SIZE = 7
 
 # --- civilization cards -------------------------------------------------------------------------
 
-GREEN_SYMBOLS = ("pottery", "writing", "sundial", "transport", "medicine", "weaving", "art", "music")
+GREEN_SYMBOLS = (N_("pottery"), N_("writing"), N_("sundial"), N_("transport"), N_("medicine"), N_("weaving"),
+                 N_("art"), N_("music"))
+"""The culture symbols of the green cards (shown as ``_(name)``)."""
 SAND_KINDS = ("farmer", "toolmaker", "hutbuilder", "shaman")
 FARMER, TOOLMAKER_FIGURE, HUT_BUILDER, SHAMAN = range(4)
 

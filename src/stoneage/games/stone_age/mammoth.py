@@ -6,6 +6,7 @@ its file format and the bonus arithmetic (docs/mammoth-herd.md).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
@@ -56,6 +57,27 @@ class Bonus:
             else:
                 parts.append(f"{n} {key}")
         return ", ".join(parts) or "nothing"
+
+    @classmethod
+    def from_words(cls, text: str) -> Bonus:
+        """The bonus that ``words`` wrote as ``text`` (an observation carries these English words; a
+        face reads them back to tell them in its viewer's language). ``ValueError`` for other text."""
+        amounts: dict[str, int] = {}
+        for part in text.split(", ") if text != "nothing" else []:
+            match = _WORDS.fullmatch(part)
+            if match is None:
+                raise ValueError(f"not a bonus in words: {text!r}")
+            n = int(match.group("count"))
+            key = match.group("key")
+            key = {"agriculture": "agriculture", "tool step": "tools", "tool steps": "tools",
+                   "face-down card": "cards", "face-down cards": "cards",
+                   "resources of your choice": "choice"}.get(key, key)
+            amounts[key] = n
+        return cls(**amounts)
+
+
+_WORDS = re.compile(r"\+?(?P<count>\d{1,3}) (?P<key>food|wood|clay|stone|gold|points|agriculture|tool steps?|"
+                    r"face-down cards?|resources of your choice)")
 
 
 @dataclass(frozen=True)

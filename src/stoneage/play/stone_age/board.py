@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from stoneage.core.i18n import _, ngettext, pgettext
 from stoneage.games.stone_age.data import CARDS, DIVISOR, GREEN_SYMBOLS, LOCATIONS, SAND_KINDS
-from stoneage.games.stone_age.narrate import place_name
+from stoneage.games.stone_age.narrate import building_name, place_at
 from stoneage.play.stone_age.words import (
     GATHER_GOODS,
     SAND_WORDS,
+    bonus_phrase,
     building_cost,
     card_line,
+    good_word,
     location_title,
-    plural,
+    sand_figures,
     taming_rolls,
     tile_note,
     tiles_left,
@@ -32,8 +35,8 @@ Obs = dict[str, Any]
 
 def _occupants(counts: Sequence[int], short: Sequence[str], verbose: bool) -> str:
     if verbose:
-        parts = [f"{short[p]} has {n}" for p, n in enumerate(counts) if n]
-        return ", ".join(parts) if parts else "empty"
+        parts = [_("{who} has {count}").format(who=short[p], count=n) for p, n in enumerate(counts) if n]
+        return ", ".join(parts) if parts else _("empty")
     parts = [f"{short[p]}×{n}" for p, n in enumerate(counts) if n]
     return " ".join(parts) if parts else "—"
 
@@ -50,19 +53,20 @@ def board_lines(obs: Obs, short: Sequence[str], verbose: bool = False) -> list[s
         title = location_title(loc)
         if 0 < loc < 5:
             title += f" {sum(board[name])}/7"
-        what = f"÷{DIVISOR[loc]} → {GATHER_GOODS[loc]}" if loc < 5 else {
-            "toolmaker": "a tool step", "hut": "+1 figure (takes 2)", "field": "agriculture +1"}[name]
+        what = f"÷{DIVISOR[loc]} → {good_word(GATHER_GOODS[loc])}" if loc < 5 else {
+            "toolmaker": _("a tool step"), "hut": _("+1 figure (takes 2)"), "field": _("agriculture +1")}[name]
         if herd == name:
-            what += "; the mammoth herd is here" if verbose else " + mammoth herd"
+            what += "; " + _("the mammoth herd is here") if verbose else " + " + _("mammoth herd")
         rows.append((title, _occupants(board[name], short, verbose), what))
     for slot, entry in enumerate(obs["display"]):
-        what = card_line(entry["card"]) if entry else "(empty)"
-        title = f"Card {slot + 1}" + (f" (cost {slot + 1})" if verbose else "")
+        what = card_line(entry["card"]) if entry else _("(empty)")
+        title = _("Card {number} (cost {cost})") if verbose else _("Card {number}")
+        title = title.format(number=slot + 1, cost=slot + 1)
         rows.append((title, _occupants(board[f"card{slot + 1}"], short, verbose), what))
     for stack, entry in enumerate(obs["stacks"]):
         top = entry["top"]
-        what = "(empty)" if top is None else f"{top}: {building_cost(top, not verbose)}"
-        title = f"Building {stack + 1} ({entry['left']} left)"
+        what = _("(empty)") if top is None else f"{building_name(top)}: {building_cost(top, not verbose)}"
+        title = _("Building {number} ({left} left)").format(number=stack + 1, left=entry["left"])
         rows.append((title, _occupants(board[f"building{stack + 1}"], short, verbose), what))
     if verbose:
         lines = [f"{title}: {occ}; {what}" for title, occ, what in rows]
@@ -70,7 +74,8 @@ def board_lines(obs: Obs, short: Sequence[str], verbose: bool = False) -> list[s
         width = max(len(occ) for _, occ, _ in rows)
         title_width = max(len(title) for title, _, _ in rows)
         lines = [f"{title:<{title_width}} {occ:<{width}} {what}" for title, occ, what in rows]
-    lines.append(f"Deck: {obs['deck_size']} cards")
+    deck = obs["deck_size"]
+    lines.append(ngettext("Deck: {count} cards", "Deck: {count} cards", deck).format(count=deck))
     return lines
 
 
@@ -96,8 +101,11 @@ def _cards_summary(data: Obs, verbose: bool) -> tuple[str, str]:
             kind = SAND_WORDS[SAND_KINDS[card.sand]]
             sand[kind] = sand.get(kind, 0) + card.figures
     if verbose:
-        return " ".join(sorted(green)) or "none", ", ".join(f"{plural(n, k)}" for k, n in sand.items()) or "none"
-    green_text = f"{len(green)} ({plural(len(set(green)), 'kind')})" if green else "—"
+        return (" ".join(_(symbol) for symbol in sorted(green)) or _("none"),
+                ", ".join(sand_figures(k, n) for k, n in sand.items()) or _("none"))
+    kinds = len(set(green))
+    green_text = ngettext("{count} ({kinds} kind)", "{count} ({kinds} kinds)", kinds).format(
+        count=len(green), kinds=kinds) if green else "—"
     return green_text, " ".join(f"{SAND_LETTERS[k]}{n}" for k, n in sand.items()) or "—"
 
 
@@ -109,19 +117,24 @@ def food_needed(data: Obs) -> int:
 def food_needed_cell(data: Obs) -> str:
     """``"3 ok"`` when the food held covers the next feeding, else ``"5 (2 short)"``."""
     need, held = food_needed(data), int(data["food"])
-    return f"{need} ok" if held >= need else f"{need} ({need - held} short)"
+    return _("{need} ok").format(need=need) if held >= need else _("{need} ({short} short)").format(
+        need=need, short=need - held)
 
 
 def feeding_lines(data: Obs, shortfall: int | None = None) -> list[str]:
     """The feeding in words: figures, agriculture, the food needed and the food held. ``shortfall``:
     at the feeding decision, when the food held has already been eaten and this much is missing."""
     need = food_needed(data)
-    intro = f"Food needed: {data['figures']} figures − agriculture {data['agriculture']} = {need}"
+    known = {"figures": data["figures"], "agriculture": data["agriculture"], "need": need}
     if shortfall is not None:
-        return [f"{intro}; your food covered {need - shortfall}, so {shortfall} food short."]
+        return [_("Food needed: {figures} figures − agriculture {agriculture} = {need}; your food covered "
+                  "{covered}, so {short} food short.").format(**known, covered=need - shortfall, short=shortfall)]
     held = int(data["food"])
-    enough = "enough" if held >= need else f"{need - held} short"
-    return [f"{intro}; you hold {held} food ({enough})."]
+    if held >= need:
+        return [_("Food needed: {figures} figures − agriculture {agriculture} = {need}; you hold {held} food "
+                  "(enough).").format(**known, held=held)]
+    return [_("Food needed: {figures} figures − agriculture {agriculture} = {need}; you hold {held} food "
+              "({short} short).").format(**known, held=held, short=need - held)]
 
 
 def player_rows(data: Obs, verbose: bool = False) -> list[tuple[str, str]]:
@@ -131,32 +144,37 @@ def player_rows(data: Obs, verbose: bool = False) -> list[tuple[str, str]]:
     hidden = secret if isinstance(secret, int) else len(secret)
     bought = data["card_count"] - hidden
     face_down = bought > len(data["cards"])  # another player's bought cards, kept face down
-    green, sand = ("face down", "face down") if face_down else _cards_summary(data, verbose)
-    cards = str(bought) + (" (face down)" if face_down else "")
-    cards += (f" +{hidden} face down" if verbose else f" (+{hidden} down)") if hidden else ""
-    kinds = ", ".join(b["kind"] for b in data["buildings"])
-    buildings = (kinds or "none") if verbose else str(len(data["buildings"]))
+    green, sand = (_("face down"), _("face down")) if face_down else _cards_summary(data, verbose)
+    cards = str(bought) + (" " + _("(face down)") if face_down else "")
+    if hidden:
+        cards += " " + (_("+{count} face down") if verbose else _("(+{count} down)")).format(count=hidden)
+    kinds = ", ".join(building_name(b["kind"]) for b in data["buildings"])
+    buildings = (kinds or _("none")) if verbose else str(len(data["buildings"]))
     one_use = _tools(data["one_use_tools"])
     if data["two_resources"]:
-        one_use += ", two-resources card" if verbose else " +2R"
+        one_use += ", " + _("two-resources card") if verbose else " +2R"
+    figures = f"{data['figures']}"
+    if data["unplaced"]:
+        figures += " " + _("({count} home)").format(count=data["unplaced"])
+    # TRANSLATORS: the labels of a player's row (a table's first column, or "label value" in a sentence).
     return [
-        ("figures", f"{data['figures']}" + (f" ({data['unplaced']} home)" if data["unplaced"] else "")),
-        ("food", str(data["food"])),
-        *([] if verbose else [("food needed", food_needed_cell(data))]),
-        ("wood", str(res["wood"])),
-        ("clay", str(res["clay"])),
-        ("stone", str(res["stone"])),
-        ("gold", str(res["gold"])),
-        ("agriculture", str(data["agriculture"])),
-        ("tools ready", _tools(data["tools_ready"])),
-        ("tools used", _tools(data["tools_used"])),
-        ("one-use", one_use),
-        ("score", str(data["score"])),
-        ("cards", cards),
-        ("green", green),
-        ("sand", sand),
-        ("buildings", buildings),
-        *([("mammoth tiles", _mammoth_holding(data))] if verbose and "mammoth_tiles" in data else []),
+        (_("figures"), figures),
+        (_("food"), str(data["food"])),
+        *([] if verbose else [(_("food needed"), food_needed_cell(data))]),
+        (_("wood"), str(res["wood"])),
+        (_("clay"), str(res["clay"])),
+        (_("stone"), str(res["stone"])),
+        (_("gold"), str(res["gold"])),
+        (_("agriculture"), str(data["agriculture"])),
+        (_("tools ready"), _tools(data["tools_ready"])),
+        (_("tools used"), _tools(data["tools_used"])),
+        (_("one-use"), one_use),
+        (_("score"), str(data["score"])),
+        (_("cards"), cards),
+        (pgettext("cards", "green"), green),
+        (pgettext("cards", "sand"), sand),
+        (_("buildings"), buildings),
+        *([(_("mammoth tiles"), _mammoth_holding(data))] if verbose and "mammoth_tiles" in data else []),
     ]
 
 
@@ -164,9 +182,11 @@ def _mammoth_holding(data: Obs) -> str:
     """A player's Mammoth Herd holdings in words (plain mode)."""
     text = str(data["mammoth_tiles"])
     if data["mammoth_points"]:
-        text += f" ({plural(data['mammoth_points'], 'point')} from bonuses)"
+        text += " " + ngettext("({count} point from bonuses)", "({count} points from bonuses)",
+                               data["mammoth_points"]).format(count=data["mammoth_points"])
     if data["on_tile"]:
-        text += f", {plural(data['on_tile'], 'figure')} on the bonus tile"
+        text += ", " + ngettext("{count} figure on the bonus tile", "{count} figures on the bonus tile",
+                                data["on_tile"]).format(count=data["on_tile"])
     return text
 
 
@@ -208,42 +228,55 @@ def mammoth_lines(obs: Obs, short: Sequence[str], verbose: bool = False, note_li
     players = obs["players"]
     won = [data["mammoth_tiles"] for data in players]
     on_tile = [data["on_tile"] for data in players]
-    pile = f"{plural(left, 'tile')} left in the pile"
     if verbose:
         if herd["herd"] is not None:
             loc = LOCATIONS.index(herd["herd"])
-            where = f"{place_name(loc)} ({GATHER_GOODS[loc]})"
-            lines = [f"Mammoth herd: at {where}; bonus tile {herd['bonus_tile']}: "
-                     f"\"1\" bonus {herd['bonus']['one']}, \"all\" bonus {herd['bonus']['all']}."]
+            lines = [_('Mammoth herd: {place} ({good}); bonus tile {number}: "1" bonus {one}, "all" bonus '
+                       '{all}.').format(
+                place=place_at(loc), good=good_word(GATHER_GOODS[loc]), number=herd["bonus_tile"],
+                one=bonus_phrase(herd["bonus"]["one"]), all=bonus_phrase(herd["bonus"]["all"]))]
         elif left:
-            lines = ["Mammoth herd: no bonus tile at the moment (the next one is turned up when the round starts)."]
+            lines = [_("Mammoth herd: no bonus tile at the moment (the next one is turned up when the round starts).")]
         else:
-            lines = ["Mammoth herd: fully tamed, it has left the game (no more bonus tiles)."]
-        back = f"Next tile's back: {herd['next_back']}; " if herd["next_back"] else ""
+            lines = [_("Mammoth herd: fully tamed, it has left the game (no more bonus tiles).")]
         if herd["herd"] is not None or left:
-            lines.append(f"{back}{pile}; {note}.")
-        lines.append(f"Mammoth tiles won: {_occupants(won, short, True).replace('empty', 'none yet')}.")
+            if herd["next_back"]:
+                lines.append(ngettext("Next tile's back: {back}; {count} tile left in the pile; {note}.",
+                                      "Next tile's back: {back}; {count} tiles left in the pile; {note}.", left).format(
+                    back=good_word(herd["next_back"]), count=left, note=note))
+            else:
+                lines.append(ngettext("{count} tile left in the pile; {note}.",
+                                      "{count} tiles left in the pile; {note}.", left).format(count=left, note=note))
+        if any(won):
+            lines.append(_("Mammoth tiles won: {players}.").format(players=_occupants(won, short, True)))
+        else:
+            lines.append(_("Mammoth tiles won: none yet."))
         if any(on_tile):
-            lines.append(f"On the bonus tile: {_occupants(on_tile, short, True)}.")
+            lines.append(_("On the bonus tile: {players}.").format(players=_occupants(on_tile, short, True)))
         rolls = taming_rolls(obs, short, verbose=True)
         if rolls:
-            lines.append(f"Taming: {rolls}.")
+            lines.append(_("Taming: {rolls}.").format(rolls=rolls))
         return lines
     if herd["herd"] is not None:
-        lines = [f"At {place_name(LOCATIONS.index(herd['herd']))} · bonus tile {herd['bonus_tile']}",
-                 f'"1": {herd["bonus"]["one"]} · "all": {herd["bonus"]["all"]}']
+        at = _("{place} · bonus tile {number}").format(place=place_at(LOCATIONS.index(herd["herd"])),
+                                                       number=herd["bonus_tile"])
+        lines = [at[0].upper() + at[1:],
+                 _('"1": {one} · "all": {all}').format(one=bonus_phrase(herd["bonus"]["one"]),
+                                                      all=bonus_phrase(herd["bonus"]["all"]))]
     elif left:
-        lines = ["No bonus tile now: the next one is turned up when the round starts"]
+        lines = [_("No bonus tile now: the next one is turned up when the round starts")]
     else:
-        lines = ["Fully tamed: the herd has left the game"]
+        lines = [_("Fully tamed: the herd has left the game")]
     if herd["herd"] is not None or left:
-        lines.append(f"Next back: {herd['next_back'] or '—'} · {plural(left, 'tile')} left")
-    lines.append("Tiles won: " + " · ".join(f"{short[p]} {n}" for p, n in enumerate(won)))
+        back = good_word(herd["next_back"]) if herd["next_back"] else "—"
+        lines.append(ngettext("Next back: {back} · {count} tile left", "Next back: {back} · {count} tiles left",
+                              left).format(back=back, count=left))
+    lines.append(_("Tiles won: {players}").format(players=" · ".join(f"{short[p]} {n}" for p, n in enumerate(won))))
     if any(on_tile):
-        lines.append(f"On the tile: {_occupants(on_tile, short, False)}")
+        lines.append(_("On the tile: {players}").format(players=_occupants(on_tile, short, False)))
     rolls = taming_rolls(obs, short)
     if rolls:
-        lines.append(f"Rolls: {rolls}")
+        lines.append(_("Rolls: {rolls}").format(rolls=rolls))
     if note_line:
         lines.append(note[0].upper() + note[1:])
     return lines

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from stoneage.core.contract import JSON
+from stoneage.core.i18n import pgettext
 from stoneage.play.stone_age.board import board_lines, mammoth_lines, player_sentence
 from stoneage.play.view import Panel
 
@@ -17,20 +18,30 @@ pending stage (a roll's dice and sum, the dice left for all, the food short), an
 the final breakdown once the game is over)."""
 
 
+def phase_name(phase: str) -> str:
+    """A phase of the round in words (``observation["phase"]`` is its notation name)."""
+    return {
+        "setup": pgettext("phase", "setup"), "placement": pgettext("phase", "placement"),
+        "actions": pgettext("phase", "actions"), "feeding": pgettext("phase", "feeding"),
+        "over": pgettext("phase", "over"), "taming": pgettext("phase", "taming"), "final": pgettext("phase", "final"),
+    }.get(phase, phase)
+
+
 def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
     """The table as ``observation``'s viewer may see it, in words and as data."""
     short = [f"P{seat + 1}" for seat in range(len(names))]
     first = names[observation["first_player"]]
-    heading = f"-- Round {observation['round']}, {observation['phase']} (first player: {first}) --"
+    heading = "-- " + pgettext("round panel", "Round {round}, {phase} (first player: {first})").format(
+        round=observation["round"], phase=phase_name(observation["phase"]), first=first) + " --"
     out = [
-        Panel("round", "Round", (heading,), {key: observation[key] for key in ROUND_KEYS}
+        Panel("round", pgettext("panel title", "Round"), (heading,), {key: observation[key] for key in ROUND_KEYS}
               | {key: observation[key] for key in ROUND_EXTRA_KEYS if key in observation}),
-        Panel("board", "Board", tuple(board_lines(observation, short, verbose=True)),
+        Panel("board", pgettext("panel title", "Board"), tuple(board_lines(observation, short, verbose=True)),
               {key: observation[key] for key in BOARD_KEYS}),
     ]
     if observation.get("mammoth") is not None:
-        out.append(Panel("mammoth", "Mammoth Herd", tuple(mammoth_lines(observation, short, verbose=True)),
-                         observation["mammoth"]))
+        out.append(Panel("mammoth", pgettext("panel title", "Mammoth Herd"),
+                         tuple(mammoth_lines(observation, short, verbose=True)), observation["mammoth"]))
     players = tuple(player_sentence(data, names[seat]) for seat, data in enumerate(observation["players"]))
-    out.append(Panel("players", "Players", players, observation["players"]))
+    out.append(Panel("players", pgettext("panel title", "Players"), players, observation["players"]))
     return out

@@ -7,11 +7,13 @@ numbers) and returns plain text; the terminal's panels and a web page both show 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 from stoneage.core.dice import sum_counts
+from stoneage.core.i18n import N_, _, ngettext
 from stoneage.games.stone_age.data import (
     BUILDING_KINDS,
     CARDS,
@@ -23,44 +25,80 @@ from stoneage.games.stone_age.data import (
     SAND_KINDS,
     BuildingKind,
 )
-from stoneage.games.stone_age.narrate import place_name
+from stoneage.games.stone_age.mammoth import Bonus
+from stoneage.games.stone_age.narrate import amount, bonus_words, building_name, place_at
 
 Obs = dict[str, Any]
 
-GATHER_GOODS = ("food", "wood", "clay", "stone", "gold")
+GATHER_GOODS = (N_("food"), N_("wood"), N_("clay"), N_("stone"), N_("gold"))
+"""What each gathering location gives (shown as ``_(good)``)."""
 LOCATION_TITLES = {
-    "hunt": "Hunting grounds", "forest": "Forest", "claypit": "Clay pit", "quarry": "Quarry",
-    "river": "River", "toolmaker": "Tool maker", "hut": "Hut", "field": "Field",
+    "hunt": N_("Hunting grounds"), "forest": N_("Forest"), "claypit": N_("Clay pit"), "quarry": N_("Quarry"),
+    "river": N_("River"), "toolmaker": N_("Tool maker"), "hut": N_("Hut"), "field": N_("Field"),
 }
+"""The short titles of the village and gathering locations (shown as ``_(title)``)."""
 SAND_WORDS = {"farmer": "farmer", "toolmaker": "tool maker", "hutbuilder": "hut builder", "shaman": "shaman"}
-SAND_RULE = {
-    "farmer": "agriculture level",
-    "toolmaker": "total tool value",
-    "hutbuilder": "building",
-    "shaman": "figure",
-}
-DIE_FACES = {1: "1 wood", 2: "1 clay", 3: "1 stone", 4: "1 gold", 5: "a tool step", 6: "agriculture +1"}
+"""The sand cards' figures by ``SAND_KINDS`` name, as keys of the players' summaries (not shown as such:
+``sand_figures`` words them)."""
+DIE_FACES = {1: N_("1 wood"), 2: N_("1 clay"), 3: N_("1 stone"), 4: N_("1 gold"), 5: N_("a tool step"),
+             6: N_("agriculture +1")}
+"""What each face of dice for all gives (shown as ``_(DIE_FACES[face])``)."""
 
 
-def plural(count: int, word: str) -> str:
+def die_face(face: int) -> str:
+    """What a die of dice for all gives, in words: ``"1 wood"``, ``"a tool step"``."""
+    return _(DIE_FACES[face])
+
+
+def good_word(good: str) -> str:
+    """A good's name (``"food"``, ``"wood"``...) in the reader's language."""
+    return _(good)
+
+
+def sand_figures(kind: str, count: int) -> str:
+    """A number of sand figures: ``"1 farmer"``, ``"2 tool makers"`` (``kind`` a ``SAND_KINDS`` name or
+    its ``SAND_WORDS`` word)."""
+    if kind == "farmer":
+        return ngettext("{count} farmer", "{count} farmers", count).format(count=count)
+    if kind in ("toolmaker", "tool maker"):
+        return ngettext("{count} tool maker", "{count} tool makers", count).format(count=count)
+    if kind in ("hutbuilder", "hut builder"):
+        return ngettext("{count} hut builder", "{count} hut builders", count).format(count=count)
+    return ngettext("{count} shaman", "{count} shamans", count).format(count=count)
+
+
+def figures(count: int) -> str:
     """``"1 figure"``, ``"3 figures"``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return ngettext("{count} figure", "{count} figures", count).format(count=count)
+
+
+def short_names(names: Sequence[str]) -> list[str]:
+    """Seat names for narrow places: ``"Player 1 (you)"`` becomes ``"P1 (you)"`` (the default name of a
+    seat, English or translated, shortened to ``P`` and its number)."""
+    template = _("Player {number}")
+    head, _sep, tail = template.partition("{number}")
+    pattern = re.compile(re.escape(head) + r"(\d+)" + re.escape(tail)) if template != "Player {number}" else None
+    out = []
+    for name in names:
+        text = name.replace("Player ", "P")
+        out.append(pattern.sub(lambda match: f"P{match.group(1)}", text) if pattern else text)
+    return out
 
 
 def mix_words(mix: Sequence[int]) -> str:
     """A resource mix in words: ``"2 wood + 1 clay"``."""
-    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(mix) if n]
-    return " + ".join(parts) if parts else "nothing"
+    parts = [amount(n, RESOURCES[r]) for r, n in enumerate(mix) if n]
+    return " + ".join(parts) if parts else _("nothing")
 
 
 def location_title(loc: int) -> str:
     """A short title: ``"Forest"``, ``"Card 2"``, ``"Building 1"``."""
     name = LOCATIONS[loc]
     if name in LOCATION_TITLES:
-        return LOCATION_TITLES[name]
+        return _(LOCATION_TITLES[name])
     if name.startswith("card"):
-        return f"Card {name[4:]}"
-    return f"Building {name[8:]}"
+        return _("Card {number}").format(number=name[4:])
+    return _("Building {number}").format(number=name[8:])
 
 
 # --- cards and buildings ------------------------------------------------------------------------
@@ -71,32 +109,32 @@ def card_top(card_id: int) -> str:
     card = CARDS[card_id - 1]
     effect = card.effect
     if effect == "dice_for_all":
-        return "dice for all"
+        return _("dice for all")
     if effect == "food":
-        return f"{card.value} food"
+        return amount(card.value, "food")
     if effect == "resource":
-        return f"{RESOURCE_AMOUNT.get(card_id, 1)} {RESOURCES[card.value]}"
+        return amount(RESOURCE_AMOUNT.get(card_id, 1), RESOURCES[card.value])
     if effect == "resource_roll":
-        return f"roll 2 dice for {RESOURCES[card.value]}"
+        return _("roll 2 dice for {good}").format(good=good_word(RESOURCES[card.value]))
     if effect == "points":
-        return f"{card.value} points"
+        return ngettext("{count} points", "{count} points", card.value).format(count=card.value)
     if effect == "tool":
-        return "a tool step"
+        return _("a tool step")
     if effect == "agriculture":
-        return "agriculture +1"
+        return _("agriculture +1")
     if effect == "extra_card":
-        return "extra card face down"
+        return _("extra card face down")
     if effect == "one_use_tool":
-        return f"one-use tool {card.value}"
-    return "two resources of your choice"
+        return _("one-use tool {value}").format(value=card.value)
+    return _("two resources of your choice")
 
 
 def card_bottom(card_id: int) -> str:
     """The bottom (final scoring) of a card in words."""
     card = CARDS[card_id - 1]
     if card.green >= 0:
-        return f"green {GREEN_SYMBOLS[card.green]}"
-    return plural(card.figures, SAND_WORDS[SAND_KINDS[card.sand]])
+        return _("green {symbol}").format(symbol=_(GREEN_SYMBOLS[card.green]))
+    return sand_figures(SAND_KINDS[card.sand], card.figures)
 
 
 def card_line(card_id: int) -> str:
@@ -104,40 +142,55 @@ def card_line(card_id: int) -> str:
     return f"#{card_id} {card_top(card_id)} | {card_bottom(card_id)}"
 
 
+def _sand_rule(kind: str, figures_text: str) -> str:
+    if kind == "farmer":
+        return _("Bottom: {figures}. At the end each farmer scores 1 point per agriculture level.").format(
+            figures=figures_text)
+    if kind == "toolmaker":
+        return _("Bottom: {figures}. At the end each tool maker scores 1 point per total tool value.").format(
+            figures=figures_text)
+    if kind == "hutbuilder":
+        return _("Bottom: {figures}. At the end each hut builder scores 1 point per building.").format(
+            figures=figures_text)
+    return _("Bottom: {figures}. At the end each shaman scores 1 point per figure.").format(figures=figures_text)
+
+
 def card_rules(card_id: int) -> list[str]:
     """What a card does, top and bottom, in sentences."""
     card = CARDS[card_id - 1]
     effect = card.effect
     if effect == "dice_for_all":
-        top = ("Dice for all: one die per player is rolled; you take one die first, then the others "
-               "clockwise. Faces: 1 wood, 2 clay, 3 stone, 4 gold, 5 a tool step, 6 agriculture +1.")
+        top = _("Dice for all: one die per player is rolled; you take one die first, then the others "
+                "clockwise. Faces: 1 wood, 2 clay, 3 stone, 4 gold, 5 a tool step, 6 agriculture +1.")
     elif effect == "food":
-        top = f"Take {card.value} food at once."
+        top = _("Take {amount} at once.").format(amount=amount(card.value, "food"))
     elif effect == "resource":
-        top = f"Take {RESOURCE_AMOUNT.get(card_id, 1)} {RESOURCES[card.value]} at once."
+        top = _("Take {amount} at once.").format(amount=amount(RESOURCE_AMOUNT.get(card_id, 1), RESOURCES[card.value]))
     elif effect == "resource_roll":
-        top = (f"Roll 2 dice: the sum ÷ {DIVISOR[card.value + 1]} (rounded down) gives "
-               f"{RESOURCES[card.value]}; tools may be added.")
+        top = _("Roll 2 dice: the sum ÷ {divisor} (rounded down) gives {good}; tools may be added.").format(
+            divisor=DIVISOR[card.value + 1], good=good_word(RESOURCES[card.value]))
     elif effect == "points":
-        top = f"Score {card.value} points at once."
+        top = ngettext("Score {count} points at once.", "Score {count} points at once.", card.value).format(
+            count=card.value)
     elif effect == "tool":
-        top = "One tool step: a new tool of value 1, or your lowest tool +1."
+        top = _("One tool step: a new tool of value 1, or your lowest tool +1.")
     elif effect == "agriculture":
-        top = "Agriculture +1 at once."
+        top = _("Agriculture +1 at once.")
     elif effect == "extra_card":
-        top = "Draw the deck's top card face down: only its bottom scores."
+        top = _("Draw the deck's top card face down: only its bottom scores.")
     elif effect == "one_use_tool":
-        top = f"A one-use tool of value {card.value}: add it to one roll, then it is gone."
+        top = _("A one-use tool of value {value}: add it to one roll, then it is gone.").format(value=card.value)
     else:
-        top = "Once, at any of your decisions, take two resources of your choice."
-    lines = [f"Card #{card_id}: {card_top(card_id)} / {card_bottom(card_id)}", "Top: " + top]
+        top = _("Once, at any of your decisions, take two resources of your choice.")
+    lines = [_("Card #{number}: {top} / {bottom}").format(number=card_id, top=card_top(card_id),
+                                                           bottom=card_bottom(card_id)),
+             _("Top: {text}").format(text=top)]
     if card.green >= 0:
-        lines.append(f"Bottom: green symbol {GREEN_SYMBOLS[card.green]}. At the end each set of "
-                     "different green symbols scores its size squared.")
+        lines.append(_("Bottom: green symbol {symbol}. At the end each set of different green symbols scores its "
+                       "size squared.").format(symbol=_(GREEN_SYMBOLS[card.green])))
     else:
         kind = SAND_KINDS[card.sand]
-        lines.append(f"Bottom: {plural(card.figures, SAND_WORDS[kind])}. At the end each "
-                     f"{SAND_WORDS[kind]} scores 1 point per {SAND_RULE[kind]}.")
+        lines.append(_sand_rule(kind, sand_figures(kind, card.figures)))
     return lines
 
 
@@ -155,16 +208,19 @@ def building_cost(name: str, short: bool = False) -> str:
     if kind.cost is not None:
         points = sum(n * v for n, v in zip(kind.cost, (3, 4, 5, 6), strict=True))
         if short:
-            return f"{mix_words(kind.cost).replace(' + ', '+')} = {points} pts"
-        return f"{mix_words(kind.cost)} → {points} points"
+            return _("{cost} = {points} pts").format(cost=mix_words(kind.cost).replace(" + ", "+"), points=points)
+        return _("{cost} → {points} points").format(cost=mix_words(kind.cost), points=points)
     if short:
         if kind.kinds == 0:
-            return f"{kind.min_count}–{kind.max_count} of any kinds = value"
-        return f"{kind.min_count} of {plural(kind.kinds, 'kind')} = value"
+            return _("{least}–{most} of any kinds = value").format(least=kind.min_count, most=kind.max_count)
+        return ngettext("{count} of {kinds} kind = value", "{count} of {kinds} kinds = value", kind.kinds).format(
+            count=kind.min_count, kinds=kind.kinds)
     if kind.kinds == 0:
-        return f"{kind.min_count} to {kind.max_count} resources of any kinds → their value"
-    kinds = "1 kind" if kind.kinds == 1 else f"{kind.kinds} different kinds"
-    return f"{kind.min_count} resources of exactly {kinds} → their value"
+        return _("{least} to {most} resources of any kinds → their value").format(
+            least=kind.min_count, most=kind.max_count)
+    return ngettext("{count} resources of exactly {kinds} kind → their value",
+                    "{count} resources of exactly {kinds} different kinds → their value", kind.kinds).format(
+        count=kind.min_count, kinds=kind.kinds)
 
 
 # --- help: location rules and odds --------------------------------------------------------------
@@ -175,50 +231,62 @@ def location_rules(loc: int, obs: Obs) -> list[str]:
     name = LOCATIONS[loc]
     players = len(obs["players"])
     if loc < 5:
-        good = GATHER_GOODS[loc]
-        lines = [f"{location_title(loc)}: roll one die per figure; the sum ÷ {DIVISOR[loc]} "
-                 f"(rounded down) gives {good}."]
+        good = good_word(GATHER_GOODS[loc])
+        lines = [_("{title}: roll one die per figure; the sum ÷ {divisor} (rounded down) gives {good}.").format(
+            title=location_title(loc), divisor=DIVISOR[loc], good=good)]
         if loc == 0:
-            lines.append("Any number of figures, one group per player.")
+            lines.append(_("Any number of figures, one group per player."))
         else:
-            lines.append("At most 7 figures in all, one group per player"
-                         + (" and only one player here with 2 players." if players == 2 else
-                            " and at most two players here with 3 players." if players == 3 else "."))
-            lines.append(f"A {good} is worth {DIVISOR[loc]} points when paid for a building.")
-        lines.append("After the roll you may add ready tool tiles (each once a round) and one-use tools.")
+            if players == 2:
+                lines.append(_("At most 7 figures in all, one group per player and only one player here with "
+                               "2 players."))
+            elif players == 3:
+                lines.append(_("At most 7 figures in all, one group per player and at most two players here "
+                               "with 3 players."))
+            else:
+                lines.append(_("At most 7 figures in all, one group per player."))
+            lines.append(_("A {good} is worth {divisor} points when paid for a building.").format(
+                good=good, divisor=DIVISOR[loc]))
+        lines.append(_("After the roll you may add ready tool tiles (each once a round) and one-use tools."))
         herd = obs.get("mammoth") or {}
         if herd.get("herd") == name and herd.get("bonus"):
-            lines.append(f"The mammoth herd is here this round: after your roll you may move figures from "
-                         f"here onto bonus tile {herd['bonus_tile']} ({bonus_text(herd)}), paying 1 food "
-                         "or 1 resource per figure.")
+            lines.append(_("The mammoth herd is here this round: after your roll you may move figures from here "
+                           "onto bonus tile {number} ({bonus}), paying 1 food or 1 resource per figure.").format(
+                number=herd["bonus_tile"], bonus=bonus_text(herd)))
         return lines
     if name == "toolmaker":
-        lines = ["Tool maker: 1 figure. One tool step: a new tool of value 1 (up to 3 tools), "
-                 "else your lowest tool +1 (up to 4)."]
+        lines = [_("Tool maker: 1 figure. One tool step: a new tool of value 1 (up to 3 tools), "
+                   "else your lowest tool +1 (up to 4).")]
     elif name == "hut":
-        lines = ["Hut: exactly 2 figures. You gain a figure (up to 10); it must be fed."]
+        lines = [_("Hut: exactly 2 figures. You gain a figure (up to 10); it must be fed.")]
     elif name == "field":
-        lines = ["Field: 1 figure. Agriculture +1 (up to 10): each level feeds one figure every round."]
+        lines = [_("Field: 1 figure. Agriculture +1 (up to 10): each level feeds one figure every round.")]
     elif name.startswith("card"):
         slot = int(name[4:]) - 1
-        lines = [f"Card space {slot + 1}: 1 figure. Pay {plural(slot + 1, 'resource')} of any kinds "
-                 "to take the card, or decline."]
+        lines = [ngettext("Card space {number}: 1 figure. Pay {count} resource of any kinds to take the card, "
+                          "or decline.",
+                          "Card space {number}: 1 figure. Pay {count} resources of any kinds to take the card, "
+                          "or decline.", slot + 1).format(number=slot + 1, count=slot + 1)]
         entry = obs["display"][slot]
-        lines += card_rules(entry["card"]) if entry else ["The space is empty."]
+        lines += card_rules(entry["card"]) if entry else [_("The space is empty.")]
         return lines
     else:
         stack = int(name[8:]) - 1
         entry = obs["stacks"][stack]
-        lines = [f"Building stack {stack + 1}: 1 figure. Pay for the top tile to score it, or decline."]
+        lines = [_("Building stack {number}: 1 figure. Pay for the top tile to score it, or decline.").format(
+            number=stack + 1)]
         if entry["top"] is None:
-            lines.append("The stack is empty.")
+            lines.append(_("The stack is empty."))
         else:
-            lines.append(f"Top tile {entry['top']}: {building_cost(entry['top'])}. "
-                         f"{plural(entry['left'], 'tile')} left on the stack.")
-            lines.append("Resources are worth wood 3, clay 4, stone 5, gold 6.")
+            lines.append(ngettext("Top tile {building}: {cost}. {count} tile left on the stack.",
+                                  "Top tile {building}: {cost}. {count} tiles left on the stack.",
+                                  entry["left"]).format(building=building_name(entry["top"]),
+                                                        cost=building_cost(entry["top"]), count=entry["left"]))
+            lines.append(_("Resources are worth wood 3, clay 4, stone 5, gold 6."))
         return lines
     if players < 4:
-        lines.append(f"With {players} players only two of tool maker, hut and field are used each round.")
+        lines.append(_("With {players} players only two of tool maker, hut and field are used each round.").format(
+            players=players))
     return lines
 
 
@@ -259,13 +327,17 @@ def _percent(p: Fraction) -> str:
 def odds_lines(loc: int, dice: int, bonus: int) -> list[str]:
     """The probability table of the yield of ``dice`` dice at a gathering location."""
     divisor = DIVISOR[loc]
-    good = GATHER_GOODS[loc]
+    good = good_word(GATHER_GOODS[loc])
     rows = yield_odds(dice, divisor, bonus)
     expected = Fraction(sum(s * w for s, w in enumerate(sum_counts(dice))), 6**dice)
-    lines = [f"Odds: {plural(dice, 'die') if dice == 1 else f'{dice} dice'} at "
-             f"{place_name(loc)}, sum ÷ {divisor} → {good}",
-             f"(average sum {float(expected):.1f}; your tools add up to {bonus})",
-             f"{good + ' ≥':>10} {'no tools':>9} {'with tools':>11}" if bonus else f"{good + ' ≥':>10} {'chance':>9}"]
+    head = f"{good + ' ≥':>10} {_('no tools'):>9} {_('with tools'):>11}" if bonus else \
+        f"{good + ' ≥':>10} {_('chance'):>9}"
+    lines = [ngettext("Odds: {count} die {place}, sum ÷ {divisor} → {good}",
+                      "Odds: {count} dice {place}, sum ÷ {divisor} → {good}", dice).format(
+                 count=dice, place=place_at(loc), divisor=divisor, good=good),
+             _("(average sum {average}; your tools add up to {bonus})").format(
+                 average=f"{float(expected):.1f}", bonus=bonus),
+             head]
     for y, plain, tooled in rows:
         if y == 0 or (plain < Fraction(1, 1000) and tooled < Fraction(1, 1000)):
             continue
@@ -281,7 +353,9 @@ def odds_lines(loc: int, dice: int, bonus: int) -> list[str]:
 def expected_by_count(loc: int, most: int, bonus: int) -> list[str]:
     """For a location group: the average yield for each number of figures."""
     divisor = DIVISOR[loc]
-    lines = [f"{'figures':>8} {'average ' + GATHER_GOODS[loc]:>14}" + (f" {'with tools':>11}" if bonus else "")]
+    average = _("average {good}").format(good=good_word(GATHER_GOODS[loc]))
+    # TRANSLATORS: a column header of the average yield table (the number of figures).
+    lines = [f"{_('figures'):>8} {average:>14}" + (f" {_('with tools'):>11}" if bonus else "")]
     for k in range(1, most + 1):
         counts = sum_counts(k)
         total = 6**k
@@ -293,19 +367,29 @@ def expected_by_count(loc: int, most: int, bonus: int) -> list[str]:
 
 # --- the Mammoth Herd ----------------------------------------------------------------------------
 
-RECONSTRUCTION_NOTE = "tile faces: a reconstruction, not the printed tiles (docs/mammoth-herd.md)"
-OWN_TILES_NOTE = "tile faces: your own tile table"
+RECONSTRUCTION_NOTE = N_("tile faces: a reconstruction, not the printed tiles (docs/mammoth-herd.md)")
+OWN_TILES_NOTE = N_("tile faces: your own tile table")
 
 
 def tile_note(herd: Obs) -> str:
     """Whose tile faces these are: the shipped reconstruction, or the player's own table."""
-    return RECONSTRUCTION_NOTE if herd["reconstructed_tiles"] else OWN_TILES_NOTE
+    return _(RECONSTRUCTION_NOTE if herd["reconstructed_tiles"] else OWN_TILES_NOTE)
+
+
+def bonus_phrase(words: str) -> str:
+    """An observation's bonus (``Bonus.words``, English in the JSON) in the reader's language."""
+    try:
+        return bonus_words(Bonus.from_words(words))
+    except (TypeError, ValueError):
+        return words
 
 
 def bonus_text(herd: Obs) -> str:
     """This round's tile in words: ``"1" 3 wood / "all" 1 wood``."""
     bonus = herd["bonus"]
-    return f'"1" {bonus["one"]} / "all" {bonus["all"]}' if bonus else "no tile"
+    if not bonus:
+        return _("no tile")
+    return _('"1" {one} / "all" {all}').format(one=bonus_phrase(bonus["one"]), all=bonus_phrase(bonus["all"]))
 
 
 def tiles_left(herd: Obs) -> int:
@@ -327,40 +411,46 @@ def taming_rolls(obs: Obs, short: Sequence[str], verbose: bool = False) -> str:
     if not contenders or obs["phase"] != "taming":
         return ""
     if len(contenders) == 1:
-        return f"{short[contenders[0]]} is alone on the tile and wins without rolling"
+        return _("{who} is alone on the tile and wins without rolling").format(who=short[contenders[0]])
     parts = []
     for p in contenders:
         faces = rolls[p] if p < len(rolls) else []
-        shown = " ".join(map(str, faces)) if faces else ("has yet to roll" if verbose else "…")
-        parts.append(f"{short[p]} {'rolled ' if verbose and faces else ''}{shown}")
+        shown = " ".join(map(str, faces))
+        if not verbose:
+            parts.append(f"{short[p]} {shown if faces else '…'}")
+        elif faces:
+            parts.append(_("{who} rolled {faces}").format(who=short[p], faces=shown))
+        else:
+            parts.append(_("{who} has yet to roll").format(who=short[p]))
     return ("; " if verbose else " · ").join(parts)
 
 
 MAMMOTH_RULES = (
-    "The Mammoth Herd: at the start of each round the herd goes to the area of the resource on "
-    "the back of the pile's top tile (wood forest, clay clay pit, stone quarry, gold river), and "
-    "that tile is turned up as the round's bonus tile. The next tile's back is seen a round ahead.",
-    "After gathering in the herd's area you may move some of those figures onto the bonus tile, "
-    "paying 1 food (or 1 resource) per figure; the others go home.",
-    "After all actions, before feeding: everyone on the tile rolls one die per figure, no tools. "
-    "The highest single die wins, then the next highest, and so on; more dice beat a player who "
-    "has run out. A lone contender wins without rolling.",
-    'The winner takes the "1" bonus or the "all" bonus and keeps the tile. A full tie: each tied '
-    'player takes the "all" bonus and the tile goes back to the box. Nobody on the tile: no bonus.',
-    "When the pile is empty the herd leaves and the normal rules apply. At the end the most tiles "
-    "score 10 points (tied players 10 each), before the civilization cards.",
+    N_("The Mammoth Herd: at the start of each round the herd goes to the area of the resource on "
+       "the back of the pile's top tile (wood forest, clay clay pit, stone quarry, gold river), and "
+       "that tile is turned up as the round's bonus tile. The next tile's back is seen a round ahead."),
+    N_("After gathering in the herd's area you may move some of those figures onto the bonus tile, "
+       "paying 1 food (or 1 resource) per figure; the others go home."),
+    N_("After all actions, before feeding: everyone on the tile rolls one die per figure, no tools. "
+       "The highest single die wins, then the next highest, and so on; more dice beat a player who "
+       "has run out. A lone contender wins without rolling."),
+    N_('The winner takes the "1" bonus or the "all" bonus and keeps the tile. A full tie: each tied '
+       'player takes the "all" bonus and the tile goes back to the box. Nobody on the tile: no bonus.'),
+    N_("When the pile is empty the herd leaves and the normal rules apply. At the end the most tiles "
+       "score 10 points (tied players 10 each), before the civilization cards."),
 )
+"""The Mammoth Herd's rules, a paragraph each (shown as ``_(paragraph)``)."""
 
 
 def mammoth_rules(obs: Obs) -> list[str]:
     """The herd's rules for the help panel and ``rules herd`` (with this round's tile)."""
     herd = obs.get("mammoth")
     if herd is None:
-        return ["The Mammoth Herd expansion is not in this game (stoneage play --expansion mammoth)."]
-    lines = list(MAMMOTH_RULES)
+        return [_("The Mammoth Herd expansion is not in this game (stoneage play --expansion mammoth).")]
+    lines = [_(paragraph) for paragraph in MAMMOTH_RULES]
     if herd["bonus"]:
-        lines.append(f"This round: bonus tile {herd['bonus_tile']} at {place_name(LOCATIONS.index(herd['herd']))}, "
-                     f"{bonus_text(herd)}.")
+        lines.append(_("This round: bonus tile {number} {place}, {bonus}.").format(
+            number=herd["bonus_tile"], place=place_at(LOCATIONS.index(herd["herd"])), bonus=bonus_text(herd)))
     note = tile_note(herd)
     lines.append(note[0].upper() + note[1:] + ".")
     return lines
@@ -368,6 +458,6 @@ def mammoth_rules(obs: Obs) -> list[str]:
 
 def six_odds(most: int) -> str:
     """The chance of at least one 6 with 1 .. ``most`` taming dice, as one line."""
-    parts = [f"{plural(k, 'die') if k == 1 else f'{k} dice'} {_percent(1 - Fraction(5, 6) ** k)}"
-             for k in range(1, most + 1)]
-    return "Chance of at least one 6: " + ", ".join(parts) + "."
+    parts = [ngettext("{count} die {chance}", "{count} dice {chance}", k).format(
+        count=k, chance=_percent(1 - Fraction(5, 6) ** k)) for k in range(1, most + 1)]
+    return _("Chance of at least one 6: {odds}.").format(odds=", ".join(parts))
