@@ -10,6 +10,7 @@ from itertools import combinations_with_replacement
 
 from stoneage.core.dice import face_multisets
 from stoneage.core.errors import NotationError, shorten
+from stoneage.core.i18n import _
 from stoneage.games.stone_age.data import (
     BUILDING_KINDS,
     LOCATIONS,
@@ -219,7 +220,8 @@ def action_name(action: object) -> str:
     """The notation of ``action``; ``NotationError`` for anything but an int of the space (a bool,
     a float or a string included), as in every game of the package."""
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise NotationError(f"action {shorten(action)} is outside the action space 0..{NUM_ACTIONS - 1}")
+        raise NotationError(_("action {action} is outside the action space 0..{last}").format(
+            action=shorten(action), last=NUM_ACTIONS - 1))
     return ACTION_NAMES[action]
 
 
@@ -233,16 +235,18 @@ def _parse_mix(words: list[str], text: str) -> Counts:
     counts = [0, 0, 0, 0]
     for word in words:
         if word not in RESOURCES:
-            raise NotationError(f"{shorten(text)}: {shorten(word)} is not a resource (wood, clay, stone, gold)")
+            raise NotationError(_("{text}: {word} is not a resource (wood, clay, stone, gold)").format(
+                text=shorten(text), word=shorten(word)))
         counts[RESOURCES.index(word)] += 1
     return (counts[0], counts[1], counts[2], counts[3])
 
 
 def _parse_int(word: str, text: str) -> int:
     if not (word.isascii() and word.isdigit()):
-        raise NotationError(f"{shorten(text)}: expected a number, got {shorten(word)}")
+        raise NotationError(_("{text}: expected a number, got {word}").format(text=shorten(text), word=shorten(word)))
     if len(word.lstrip("0")) > MAX_NUMBER_DIGITS:  # int() of a long enough digit string raises ValueError
-        raise NotationError(f"{shorten(text)}: a number of more than {MAX_NUMBER_DIGITS} digits")
+        raise NotationError(_("{text}: a number of more than {digits} digits").format(
+            text=shorten(text), digits=MAX_NUMBER_DIGITS))
     return int(word)
 
 
@@ -260,56 +264,60 @@ def _parse_tools(words: list[str], text: str) -> int:
             value = _parse_int(part, text)
             if target == "tiles":
                 if not 1 <= value <= 4:
-                    raise NotationError(f"{shorten(text)}: a tool tile has value 1..4, not {value}")
+                    raise NotationError(_("{text}: a tool tile has value 1..4, not {value}").format(
+                        text=shorten(text), value=value))
                 tiles[value - 1] += 1
             else:
                 if value not in ONE_USE_VALUES or mask >> ONE_USE_VALUES.index(value) & 1:
-                    raise NotationError(f"{shorten(text)}: one-use tools are 2, 3 and 4, each once")
+                    raise NotationError(_("{text}: one-use tools are 2, 3 and 4, each once").format(text=shorten(text)))
                 mask |= 1 << ONE_USE_VALUES.index(value)
     key = (tiles[0], tiles[1], tiles[2], tiles[3])
     if key not in TOOL_SET_INDEX:
-        raise NotationError(f"{shorten(text)}: at most 3 tool tiles can be added")
+        raise NotationError(_("{text}: at most 3 tool tiles can be added").format(text=shorten(text)))
     return tools(key, mask)
 
 
 def parse_action(text: object) -> int:
     """The action that ``text`` names (case and spacing are free; resource order is free)."""
     if not isinstance(text, str):
-        raise NotationError(f"an action text is a string, not {type(text).__name__}")
+        raise NotationError(_("an action text is a string, not {type}").format(type=type(text).__name__))
     if len(text) > MAX_TEXT:
-        raise NotationError(f"an action text of more than {MAX_TEXT} characters (the longest action's has 69)")
+        raise NotationError(_("an action text of more than {count} characters (the longest action's has 69)").format(
+            count=MAX_TEXT))
     words = text.lower().split()
     if not words:
-        raise NotationError("empty action text")
+        raise NotationError(_("empty action text"))
     verb, args = words[0], words[1:]
     if verb == "place" and args:
         loc = _LOCATION_INDEX.get(args[0])
         if loc is None:
-            raise NotationError(f"{shorten(text)}: unknown location {shorten(args[0])}; known: {', '.join(LOCATIONS)}")
+            raise NotationError(_("{text}: unknown location {word}; known: {known}").format(
+            text=shorten(text), word=shorten(args[0]), known=", ".join(LOCATIONS)))
         if len(args) == 1 and args[0] in _SINGLE_SPACE_COUNT:
             return place(loc, _SINGLE_SPACE_COUNT[args[0]])
         if len(args) == 2:
             count = _parse_int(args[1], text)
             if 1 <= count <= MAX_PLACE:
                 return place(loc, count)
-            raise NotationError(f"{shorten(text)}: a placement has 1..10 figures")
+            raise NotationError(_("{text}: a placement has 1..10 figures").format(text=shorten(text)))
     elif verb == "resolve" and len(args) == 1:
         if args[0] in _LOCATION_INDEX:
             return RESOLVE + _LOCATION_INDEX[args[0]]
-        raise NotationError(f"{shorten(text)}: unknown location {shorten(args[0])}; known: {', '.join(LOCATIONS)}")
+        raise NotationError(_("{text}: unknown location {word}; known: {known}").format(
+            text=shorten(text), word=shorten(args[0]), known=", ".join(LOCATIONS)))
     elif verb == "tools":
         return _parse_tools(args, text)
     elif verb == "pay" and args:
         mix = _parse_mix(args, text)
         if not 1 <= sum(mix) <= 7:
-            raise NotationError(f"{shorten(text)}: a payment has 1..7 resources")
+            raise NotationError(_("{text}: a payment has 1..7 resources").format(text=shorten(text)))
         return pay(mix)
     elif verb == "decline" and not args:
         return DECLINE
     elif verb == "feed" and args[:1] == ["with"] and len(args) > 1:
         mix = _parse_mix(args[1:], text)
         if sum(mix) > 10:
-            raise NotationError(f"{shorten(text)}: a shortfall is at most 10 food")
+            raise NotationError(_("{text}: a shortfall is at most 10 food").format(text=shorten(text)))
         return feed(mix)
     elif verb == "starve" and not args:
         return STARVE
@@ -317,39 +325,40 @@ def parse_action(text: object) -> int:
         face = _parse_int(args[0], text)
         if 1 <= face <= 6:
             return PICK + face - 1
-        raise NotationError(f"{shorten(text)}: a die face is 1..6")
+        raise NotationError(_("{text}: a die face is 1..6").format(text=shorten(text)))
     elif verb == "take" and args:
         mix = _parse_mix(args, text)
         if sum(mix) != 2:
-            raise NotationError(f"{shorten(text)}: the two-resources card gives exactly 2 resources")
+            raise NotationError(_("{text}: the two-resources card gives exactly 2 resources").format(
+                text=shorten(text)))
         return take(mix)
     elif verb == "roll" and len(args) == 1:
         total = _parse_int(args[0], text)
         if 1 <= total <= 60:
             return roll(total)
-        raise NotationError(f"{shorten(text)}: a dice sum is 1..60")
+        raise NotationError(_("{text}: a dice sum is 1..60").format(text=shorten(text)))
     elif verb == "dice" and 2 <= len(args) <= 4:
         faces = tuple(sorted(_parse_int(w, text) for w in args))
         if all(1 <= f <= 6 for f in faces):
             return dice(faces)
-        raise NotationError(f"{shorten(text)}: die faces are 1..6")
+        raise NotationError(_("{text}: die faces are 1..6").format(text=shorten(text)))
     elif verb == "card" and len(args) == 1:
         card_id = _parse_int(args[0], text)
         if 1 <= card_id <= NUM_CARDS:
             return card_outcome(card_id)
-        raise NotationError(f"{shorten(text)}: cards are numbered 1..{NUM_CARDS}")
+        raise NotationError(_("{text}: cards are numbered 1..{last}").format(text=shorten(text), last=NUM_CARDS))
     elif verb == "building" and len(args) == 1:
         for kind, building in enumerate(BUILDING_KINDS):
             if building.name == args[0]:
                 return building_outcome(kind)
         names = ", ".join(b.name for b in BUILDING_KINDS)
-        raise NotationError(f"{shorten(text)}: unknown building kind; known: {names}")
+        raise NotationError(_("{text}: unknown building kind; known: {names}").format(text=shorten(text), names=names))
     elif verb in ("tame", "bonus", "mammoth"):
         return _parse_mammoth(verb, args, text)
-    raise NotationError(
-        f"{shorten(text)} is not an action; see docs/notation.md "
+    raise NotationError(_(
+        "{text} is not an action; see docs/notation.md "
         "(e.g. 'place forest 3', 'resolve quarry', 'tools 3+1', 'pay wood clay', 'roll 11')"
-    )
+    ).format(text=shorten(text)))
 
 
 def _parse_mammoth(verb: str, args: list[str], text: str) -> int:
@@ -360,14 +369,15 @@ def _parse_mammoth(verb: str, args: list[str], text: str) -> int:
         goods = ("food", *RESOURCES)
         for word in args[1:]:
             if word not in goods:
-                raise NotationError(f"{shorten(text)}: {shorten(word)} is not food or a resource")
+                raise NotationError(_("{text}: {word} is not food or a resource").format(
+                    text=shorten(text), word=shorten(word)))
         counts = tuple(args[1:].count(g) for g in goods)
         return TAME_PAY + TAME_MIX_INDEX[(counts[0], counts[1], counts[2], counts[3], counts[4])]
     if verb == "tame" and args[:1] == ["dice"] and 1 <= len(args) - 1 <= 7:
         faces = tuple(sorted(_parse_int(w, text) for w in args[1:]))
         if all(1 <= f <= 6 for f in faces):
             return tame_dice(faces)
-        raise NotationError(f"{shorten(text)}: die faces are 1..6")
+        raise NotationError(_("{text}: die faces are 1..6").format(text=shorten(text)))
     if verb == "bonus" and args in (["one"], ["all"]):
         return BONUS_ONE if args == ["one"] else BONUS_ALL
     if verb == "mammoth" and len(args) == 2 and args[0] == "back" and args[1] in RESOURCES:
@@ -376,8 +386,9 @@ def _parse_mammoth(verb: str, args: list[str], text: str) -> int:
         tile = _parse_int(args[1], text)
         if 1 <= tile <= MAX_MAMMOTH_TILES:
             return MAMMOTH_TILE + tile - 1
-        raise NotationError(f"{shorten(text)}: mammoth tiles are numbered 1..{MAX_MAMMOTH_TILES}")
-    raise NotationError(
-        f"{shorten(text)} is not a Mammoth Herd action (e.g. 'tame none', 'tame with food wood', "
+        raise NotationError(_("{text}: mammoth tiles are numbered 1..{last}").format(
+            text=shorten(text), last=MAX_MAMMOTH_TILES))
+    raise NotationError(_(
+        "{text} is not a Mammoth Herd action (e.g. 'tame none', 'tame with food wood', "
         "'tame dice 6 2', 'bonus one', 'bonus all', 'mammoth back clay', 'mammoth tile 7')"
-    )
+    ).format(text=shorten(text)))
