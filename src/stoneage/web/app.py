@@ -12,10 +12,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
+import orjson
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-import orjson
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -23,13 +23,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 import stoneage
 from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import shorten
-from stoneage.core.i18n import LANGUAGES, known
+from stoneage.core.i18n import LANGUAGES, LanguageError, _, check, current, known, seat_name, use_language
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.web.collector import tune_collector
 from stoneage.web.config import ServerConfig
 from stoneage.web.connection import CLOSE_POLICY, Connection
 from stoneage.web.fanout import Fanout, RedisFanout
-from stoneage.web.language import catalog_json
+from stoneage.web.language import COOKIE, catalog_json, page_language
 from stoneage.web.pages import add_pages
 from stoneage.web.protocol import ProtocolError
 from stoneage.web.room import Room
@@ -39,6 +39,8 @@ from stoneage.web.stats import leaderboard, player_stats
 from stoneage.web.store import BOT, GameRow, Store
 
 log = logging.getLogger("stoneage.web")
+LangQuery = Annotated[str | None, Query(max_length=40, description="the language of the words (en, ko, pt_BR, de); "
+                                         "else the stoneage_lang cookie, else Accept-Language")]
 KeyHeader = Annotated[str | None, Header(alias="X-Player-Key", max_length=100,
                                          description="your personal key (from POST /api/players)")]
 
@@ -87,21 +89,49 @@ class NewPlayer(BaseModel):
 
 
 def _game_json(row: GameRow, room: Room | None = None) -> JSON:
-    """What the lobby shows of a game: no tokens, no seed, no player ids."""
-    names = room.names if room is not None else None
+    """What the lobby shows of a game: no tokens, no seed, no player ids; seat names in the current language."""
+    names = room.names_in(current()) if room is not None else None
     return {
         "id": row.id, "game": row.game, "players": row.players, "status": row.status, "moves": row.moves,
         "expansions": row.options.get("expansions", []), "variants": row.options.get("variants", []),
         "created_at": row.created_at, "updated_at": row.updated_at,
         "settings": {"pace": row.settings.get("pace"), "clock": row.settings.get("clock")},
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "taken": s.claimed,
-                   "name": names[s.seat] if names else (s.name or (f"Player {s.seat + 1} ({s.bot})"
+                   "name": names[s.seat] if names else (s.name or (f"{seat_name(s.seat)} ({s.bot})"
                                                                   if s.kind == BOT else None))}
                   for s in row.seats],
         "result": ({"scores": row.result["scores"], "winners": row.result["winners"]}
                    if row.result is not None else None),
         "links": {"spectate": f"/api/games/{row.id}/ws"},
     }
+
+
+def _language(lang: str | None, cookie: str | None, accept: str | None) -> str:
+    """The language a request reads: its ``lang`` (checked: an unknown one is refused), else the
+    browser's (the cookie, else ``Accept-Language``)."""
+    if lang is not None:
+        try:
+            return check(lang)
+        except LanguageError as error:
+            raise ServiceError(400, "unknown_language", str(error)) from None
+    return page_language(cookie, accept)
+
+
+def request_language(request: Request | WebSocket, lang: str | None) -> str:
+    """``_language`` of an HTTP request or a websocket's handshake."""
+    return _language(lang, request.cookies.get(COOKIE), request.headers.get("accept-language"))
+
+
+def _game_type_json(name: str) -> JSON:
+    """A game's description with its words (names, summary, options) in the current language."""
+    info = game_info(name)
+    described = info.to_json()
+    for key in ("display_name", "summary"):
+        described[key] = _(described[key]) if described[key] else described[key]
+    for key in ("parameters", "expansions", "variants"):
+        described[key] = [{**item, "doc": _(item["doc"]) if item.get("doc") else item.get("doc")}
+                          for item in described[key]]
+    return {**described, "bots": offered_bots(name), "board": info.kits.get("web", "generic")}
 
 
 def _invite(game_id: str, token: str) -> str:
@@ -203,17 +233,19 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/game-types", summary="Every game: players, expansions, variants, bot levels")
-    async def game_types() -> list[JSON]:
-        return [{**game_info(name).to_json(), "bots": offered_bots(name),
-                 "board": game_info(name).kits.get("web", "generic")} for name in game_names()]
+    async def game_types(request: Request, lang: LangQuery = None) -> list[JSON]:
+        with use_language(request_language(request, lang)):
+            return [_game_type_json(name) for name in game_names()]
 
     @app.post("/api/games", status_code=201, summary="Create a game; the answer holds the invite links")
-    async def create(body: CreateGame) -> JSON:
+    async def create(body: CreateGame, request: Request, lang: LangQuery = None) -> JSON:
+        code = request_language(request, lang)
         seats = [SeatSpec(s.kind, s.bot) for s in body.seats]
         row, tokens = await service().create_game(
             body.game, seats, expansions=body.expansions, variants=body.variants, options=body.options,
             first_player=body.first_player, pace=body.pace, clock=body.clock)
-        answer = _game_json(row, service().rooms.get(row.id))
+        with use_language(code):
+            answer = _game_json(row, service().rooms.get(row.id))
         for seat in answer["seats"]:
             if seat["seat"] in tokens:
                 seat["token"] = tokens[seat["seat"]]
@@ -221,15 +253,22 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         return answer
 
     @app.get("/api/games", summary="List games, newest first")
-    async def list_games(status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
-                         limit: int = Query(50, ge=1, le=config.limits.max_games_listed)) -> list[JSON]:
+    async def list_games(request: Request,
+                         status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
+                         limit: int = Query(50, ge=1, le=config.limits.max_games_listed),
+                         lang: LangQuery = None) -> list[JSON]:
+        code = request_language(request, lang)
         rows = await service().store.list_games(status, limit)
-        return [_game_json(row) for row in rows]
+        with use_language(code):
+            return [_game_json(row) for row in rows]
 
     @app.get("/api/games/{game_id}", summary="One game and its public view")
-    async def one_game(game_id: str) -> JSON:
+    async def one_game(game_id: str, request: Request, lang: LangQuery = None) -> JSON:
+        code = request_language(request, lang)
         room = await service().room(game_id)
-        return {**_game_json(room.row, room), "moves": room.seq, "view": room.view(PUBLIC).to_json()}
+        with use_language(code):
+            listed = _game_json(room.row, room)
+        return {**listed, "moves": room.seq, "view": room.view(PUBLIC, lang=code).to_json()}
 
     @app.post("/api/games/{game_id}/join", summary="Take a free seat; the answer holds its token")
     async def join(game_id: str, body: JoinGame, key: KeyHeader = None) -> JSON:
@@ -242,9 +281,11 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         return await service().record(game_id)
 
     @app.get("/api/games/{game_id}/replay/{at}", summary="A finished game as it was after move `at`")
-    async def replay_step(game_id: str, at: int,
-                          viewer: Annotated[str, Query(pattern=r"^(public|[0-7])$")] = "public") -> JSON:
-        return await service().replay_view(game_id, at, PUBLIC if viewer == "public" else int(viewer))
+    async def replay_step(game_id: str, at: int, request: Request,
+                          viewer: Annotated[str, Query(pattern=r"^(public|[0-7])$")] = "public",
+                          lang: LangQuery = None) -> JSON:
+        code = request_language(request, lang)
+        return await service().replay_view(game_id, at, PUBLIC if viewer == "public" else int(viewer), lang=code)
 
     @app.post("/api/players", status_code=201, summary="Become a player: a display name and a personal key")
     async def new_player(body: NewPlayer) -> JSON:
@@ -258,11 +299,13 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         return player
 
     @app.get("/api/players/me", summary="You, and the games you hold a seat in")
-    async def whoami(key: KeyHeader = None) -> JSON:
+    async def whoami(request: Request, key: KeyHeader = None, lang: LangQuery = None) -> JSON:
+        code = request_language(request, lang)
         player = await me(key)
         games = await service().store.games_of_player(player.id)
-        return {"id": player.id, "name": player.name,
-                "games": [{**_game_json(row), "seat": seat} for row, seat in games]}
+        with use_language(code):
+            return {"id": player.id, "name": player.name,
+                    "games": [{**_game_json(row), "seat": seat} for row, seat in games]}
 
     @app.get("/api/players/me/stats", summary="Your statistics per game and player count")
     async def my_stats(key: KeyHeader = None) -> JSON:
@@ -277,9 +320,10 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def table(socket: WebSocket, game_id: str, token: str | None = None, key: str | None = None,
-                    seat: str | None = None, name: str | None = None) -> None:
+                    seat: str | None = None, name: str | None = None, lang: str | None = None) -> None:
         await socket.accept()
         try:
+            code = request_language(socket, lang)
             if seat is not None and not (seat.isascii() and seat.isdigit() and len(seat) < 3):
                 raise ServiceError(400, "bad_seat", f"seat must be a seat number, not {shorten(seat)}")
             room = await service().room(game_id)
@@ -290,9 +334,9 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
                                     "message": str(error)})
             await socket.close(CLOSE_POLICY, str(error)[:120])
             return
-        client = Connection(socket, viewer, config.limits)
+        client = Connection(socket, viewer, config.limits, lang=code)
         room.clients.add(client)
-        client.send_text(room.snapshot(viewer))
+        client.send_text(room.snapshot(viewer, lang=code))
         try:
             await _serve(client, room, service().command)
         finally:

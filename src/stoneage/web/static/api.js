@@ -8,8 +8,10 @@ const INVITES_KEY = "stoneage.invites."; // + game id: {seat: page link} of frie
 export const TERMINAL = -4;
 export const CHANCE = -1;
 
-/** The page's words (identity until translations exist). */
-export const t = (text) => text;
+import { _, format, language } from "./i18n.js";
+
+/** The page's words in its language (``_`` of i18n.js; boards had it as ``ctx.t``). */
+export const t = _;
 
 // --- storage ---------------------------------------------------------------------------------
 
@@ -43,14 +45,14 @@ export function forgetPlayer() {
 
 /** Become a player (POST /api/players) and keep the key; returns {id, name, key}. */
 export async function createPlayer(name) {
-  const player = await api("POST", "/api/players", { name: (name || "").trim() || "Player" }, { key: false });
+  const player = await api("POST", "/api/players", { name: (name || "").trim() || _("Player") }, { key: false });
   writeJSON(PLAYER_KEY, player);
   return player;
 }
 
 /** The stored player, or a new one called "Player" (so that statistics follow this browser). */
 export async function ensurePlayer() {
-  return storedPlayer() || createPlayer("Player");
+  return storedPlayer() || createPlayer(_("Player"));
 }
 
 export function seatTokens(gameId) {
@@ -95,13 +97,13 @@ export async function api(method, path, body, { key = true, signal } = {}) {
   const player = key ? storedPlayer() : null;
   if (player) headers["X-Player-Key"] = player.key;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const aborted = () => new ApiError(0, "aborted", t("The request was cancelled."));
+  const aborted = () => new ApiError(0, "aborted", _("The request was cancelled."));
   let response;
   try {
     response = await fetch(path, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     if (signal && signal.aborted) throw aborted();
-    throw new ApiError(0, "network", t("The server cannot be reached. Check your connection and try again."));
+    throw new ApiError(0, "network", _("The server cannot be reached. Check your connection and try again."));
   }
   let data = null;
   try {
@@ -113,7 +115,7 @@ export async function api(method, path, body, { key = true, signal } = {}) {
   if (!response.ok) {
     const error = data && data.error;
     throw new ApiError(response.status, error ? error.code : "http_" + response.status,
-                       error ? error.message : t(`The server answered ${response.status}.`));
+                       error ? error.message : format(_("The server answered {status}."), { status: response.status }));
   }
   return data;
 }
@@ -122,7 +124,7 @@ let gameTypes = null;
 
 /** GET /api/game-types, asked once per page. */
 export function loadGameTypes() {
-  gameTypes = gameTypes || api("GET", "/api/game-types", undefined, { key: false }).catch((error) => {
+  gameTypes = gameTypes || api("GET", `/api/game-types?lang=${encodeURIComponent(language)}`, undefined, { key: false }).catch((error) => {
     gameTypes = null;
     throw error;
   });
@@ -131,8 +133,11 @@ export function loadGameTypes() {
 
 // --- seats: colour and shape -----------------------------------------------------------------
 
-export const SEAT_COLOURS = ["orange", "sky blue", "green", "pink"];
-export const SEAT_SHAPES = ["circle", "square", "triangle", "diamond"];
+// The words of a seat's mark ("orange circle"), as whole phrases (the order of colour and shape is the
+// language's). Kept as functions so they are translated when shown, never at import.
+const SEAT_MARK_WORDS = [
+  () => _("orange circle"), () => _("sky blue square"), () => _("green triangle"), () => _("pink diamond"),
+];
 const SHAPE_PATHS = [
   '<circle cx="12" cy="12" r="9"/>',
   '<rect x="3.5" y="3.5" width="17" height="17" rx="1.5"/>',
@@ -143,7 +148,7 @@ const SHAPE_PATHS = [
 /** The words for a seat's mark: "orange circle". */
 export function seatMarkWords(seat) {
   const n = ((seat % 4) + 4) % 4;
-  return `${SEAT_COLOURS[n]} ${SEAT_SHAPES[n]}`;
+  return SEAT_MARK_WORDS[n]();
 }
 
 /** An SVG mark for a seat (its colour and its shape), titled for screen readers. */
@@ -151,7 +156,7 @@ export function seatMark(seat, { size = 18, title } = {}) {
   const n = ((seat % 4) + 4) % 4;
   const wrap = document.createElement("span");
   wrap.className = `seat-mark seat-${n}`;
-  const label = title || `${t("Seat")} ${seat + 1}: ${seatMarkWords(seat)}`;
+  const label = title || format(_("Seat {number}: {mark}"), { number: seat + 1, mark: seatMarkWords(seat) });
   wrap.innerHTML = `<svg viewBox="0 0 24 24" width="${size}" height="${size}" role="img" focusable="false">` +
     `<title></title>${SHAPE_PATHS[n]}</svg>`;
   wrap.querySelector("title").textContent = label;
@@ -212,8 +217,8 @@ export function when(seconds) {
   if (!seconds) return "";
   const date = new Date(seconds * 1000);
   const age = (Date.now() - date.getTime()) / 1000;
-  if (age < 60) return t("just now");
-  if (age < 3600) return `${Math.round(age / 60)} ${t("min ago")}`;
-  if (age < 86400) return `${Math.round(age / 3600)} ${t("h ago")}`;
-  return date.toLocaleDateString();
+  if (age < 60) return _("just now");
+  if (age < 3600) return format(_("{minutes} min ago"), { minutes: Math.round(age / 60) });
+  if (age < 86400) return format(_("{hours} h ago"), { hours: Math.round(age / 3600) });
+  return date.toLocaleDateString(language.replace("_", "-"));
 }

@@ -1,8 +1,9 @@
 // The lobby: who you are, quick starts, a new game, the lists of games, statistics and the leaderboard.
 import {
   ApiError, api, copyText, createPlayer, ensurePlayer, forgetPlayer, h, invites, keepInvites, keepToken,
-  loadGameTypes, playLink, seatMark, seatMarkWords, storedPlayer, t, watchLink, when,
+  loadGameTypes, playLink, seatMark, seatMarkWords, storedPlayer, watchLink, when,
 } from "./api.js";
+import { _, format, language, ngettext, wireLanguageMenu } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 let types = [];          // GET /api/game-types
@@ -21,7 +22,7 @@ function say(text, kind = "info") {
 
 function explain(error) {
   if (error instanceof ApiError) return error.message;
-  return t("Something went wrong: ") + (error && error.message ? error.message : String(error));
+  return format(_("Something went wrong: {reason}"), { reason: error && error.message ? error.message : String(error) });
 }
 
 // --- who you are -------------------------------------------------------------------------------
@@ -31,7 +32,8 @@ function showWho() {
   const who = $("#who");
   who.replaceChildren();
   if (player) {
-    who.append(h("span.who-name", {}, t("You: "), h("strong", { text: player.name })));
+    const [before, after] = _("You: {name}").split("{name}");
+    who.append(h("span.who-name", {}, before, h("strong", { text: player.name }), after || ""));
   }
   $("#welcome").hidden = Boolean(player);
 }
@@ -43,7 +45,7 @@ function setupWelcome() {
     try {
       await createPlayer(name);
       showWho();
-      say(t(`Welcome, ${storedPlayer().name}! Pick a game to start.`));
+      say(format(_("Welcome, {name}! Pick a game to start."), { name: storedPlayer().name }));
       refreshLists();
     } catch (error) {
       say(explain(error), "error");
@@ -60,6 +62,13 @@ async function player() {
 
 // --- quick start -------------------------------------------------------------------------------
 
+/** "Play against 3 bots" with the game's name for screen readers where {game} stands. */
+function quickLabel(gameName, bots) {
+  const sentence = format(ngettext("Play {game} against {count} bot", "Play {game} against {count} bots", bots), { count: bots });
+  const [before, after] = sentence.split("{game}");
+  return [before.trimEnd(), h("span.visually-hidden", { text: ` ${gameName}` }), after === undefined ? "" : after];
+}
+
 function renderQuick() {
   const list = $("#quick-list");
   list.replaceChildren();
@@ -73,8 +82,7 @@ function renderQuick() {
       h("button.primary", {
         type: "button", "data-game": game.name,
         onclick: (event) => quickStart(game, players, event.currentTarget),
-      }, t("Play"), h("span.visually-hidden", { text: ` ${game.display_name}` }),
-      ` ${t("against")} ${bots} ${bots === 1 ? t("bot") : t("bots")}`)));
+      }, quickLabel(game.display_name, bots))));
   }
 }
 
@@ -95,7 +103,7 @@ async function claimMine(gameId, seats, name) {
 
 async function quickStart(game, players, button) {
   button.disabled = true;
-  say(t(`Setting up ${game.display_name}…`));
+  say(format(_("Setting up {game}…"), { game: game.display_name }));
   try {
     const me = await player();
     const seats = [{ kind: "person" }];
@@ -128,7 +136,7 @@ function renderGameChoice() {
       h("label", { for: id },
         h("strong", { text: game.display_name }),
         h("span.muted", { id: `${id}-about` },
-          `${game.summary} ${game.players.min}–${game.players.max} ${t("players")}.`))));
+          game.summary + " " + format(_("{min}–{max} players."), { min: game.players.min, max: game.players.max })))));
   });
 }
 
@@ -139,12 +147,12 @@ function renderGameOptions() {
   const previous = Number(players.value) || game.players.default;
   players.replaceChildren();
   for (let n = game.players.min; n <= game.players.max; n += 1) {
-    players.append(h("option", { value: String(n), text: `${n} ${t("players")}` }));
+    players.append(h("option", { value: String(n), text: format(ngettext("{count} player", "{count} players", n), { count: n }) }));
   }
   players.value = String(Math.min(Math.max(previous, game.players.min), game.players.max));
   renderSeats();
-  renderOptionList($("#expansions"), "expansion", game.expansions, t("This game has no expansions."));
-  renderOptionList($("#variants"), "variant", game.variants, t("This game has no house rules to choose."));
+  renderOptionList($("#expansions"), "expansion", game.expansions, _("This game has no expansions."));
+  renderOptionList($("#variants"), "variant", game.variants, _("This game has no house rules to choose."));
 }
 
 function renderOptionList(field, kind, options, none) {
@@ -157,9 +165,11 @@ function renderOptionList(field, kind, options, none) {
     const id = `${kind}-${option.name}`;
     field.append(h("div.check",
       {},
-      h("input", { type: "checkbox", id, name: kind, value: option.name, "aria-describedby": `${id}-doc` }),
-      h("label", { for: id }, h("strong", { text: option.name.replaceAll("_", " ") })),
-      h("p.help", { id: `${id}-doc`, text: option.doc })));
+      h("input", { type: "checkbox", id, name: kind, value: option.name, "aria-describedby": language === "en" ? `${id}-doc` : null }),
+      // the option's own name is an English identifier: other languages show its description alone
+      language === "en" ? h("label", { for: id }, h("strong", { text: option.name.replaceAll("_", " ") }))
+        : h("label", { for: id, text: option.doc }),
+      language === "en" ? h("p.help", { id: `${id}-doc`, text: option.doc }) : null));
   }
 }
 
@@ -172,20 +182,20 @@ function renderSeats() {
   for (let seat = 0; seat < count; seat += 1) {
     const id = `seat-${seat}`;
     const select = h("select", { id, name: id },
-      h("option", { value: "me", text: t("Me") }),
-      h("option", { value: "friend", text: t("A friend (invite link)") }),
-      h("optgroup", { label: t("A bot") },
-        game.bots.map((bot, n) => h("option", { value: `bot:${bot}`, text: `${t("Bot")}: ${bot}${n === 0 ? t(" (default)") : ""}` }))));
+      h("option", { value: "me", text: _("Me") }),
+      h("option", { value: "friend", text: _("A friend (invite link)") }),
+      h("optgroup", { label: _("A bot") },
+        game.bots.map((bot, n) => h("option", { value: `bot:${bot}`, text: n === 0 ? format(_("Bot: {level} (default)"), { level: bot }) : format(_("Bot: {level}"), { level: bot }) }))));
     const wanted = before[seat] || (seat === 0 ? "me" : `bot:${game.bots[0]}`);
     select.value = [...select.options].some((o) => o.value === wanted) ? wanted : `bot:${game.bots[0]}`;
     field.append(h("div.seat-row", {},
-      h("label", { for: id }, seatMark(seat), ` ${t("Seat")} ${seat + 1}`,
+      h("label", { for: id }, seatMark(seat), " " + format(_("Seat {number}"), { number: seat + 1 }),
         h("span.visually-hidden", { text: ` (${seatMarkWords(seat)})` })),
       select));
   }
   const first = $("#first-player");
   const chosen = first.value;
-  first.replaceChildren(...Array.from({ length: count }, (_, n) => h("option", { value: String(n), text: `${t("Seat")} ${n + 1}` })));
+  first.replaceChildren(...Array.from({ length: count }, (_, n) => h("option", { value: String(n), text: format(_("Seat {number}"), { number: n + 1 }) })));
   first.value = Number(chosen) < count ? chosen : "0";
 }
 
@@ -217,7 +227,7 @@ async function createGame(event) {
   error.hidden = true;
   const { body, seats } = readForm();
   if (body.pace !== undefined && !(body.pace >= 0 && body.pace <= 10)) {
-    error.textContent = t("The pause between bot moves is 0 to 10 seconds.");
+    error.textContent = _("The pause between bot moves is 0 to 10 seconds.");
     error.hidden = false;
     $("#pace").focus();
     return;
@@ -258,31 +268,31 @@ function linkRow(id, label, link) {
     h("label", { for: id }, label),
     h("div.link-copy", {}, input,
       h("button", {
-        type: "button", "aria-label": `${t("Copy")} ${label.toLowerCase()}`,
+        type: "button", "aria-label": format(_("Copy: {what}"), { what: label }),
         onclick: async () => {
-          status.textContent = (await copyText(link, input)) ? t("Copied") : t("Select and copy it");
+          status.textContent = (await copyText(link, input)) ? _("Copied") : _("Select and copy it");
           setTimeout(() => { status.textContent = ""; }, 2500);
         },
-      }, t("Copy")), status));
+      }, _("Copy")), status));
 }
 
 function showCreated(created, friends, seats) {
   const box = $("#created");
   const rows = [];
   Object.entries(friends).forEach(([seat, link]) => {
-    rows.push(linkRow(`invite-${seat}`, `${t("Invite link for seat")} ${Number(seat) + 1}`, link));
+    rows.push(linkRow(`invite-${seat}`, format(_("Invite link for seat {number}"), { number: Number(seat) + 1 }), link));
   });
-  rows.push(linkRow("spectate-link", t("Link to watch"), watchLink(created.id)));
+  rows.push(linkRow("spectate-link", _("Link to watch"), watchLink(created.id)));
   const mine = seats.map((s, n) => (s.who === "me" ? n : -1)).filter((n) => n >= 0);
   box.replaceChildren(
-    h("h3", { text: `${displayName(created.game)}: ${t("the game is ready")}` }),
-    h("p", { text: t("Send each friend their own link: it opens their seat. The links are shown once here (this browser also keeps them for the table page).") }),
+    h("h3", { text: format(_("{game}: the game is ready"), { game: displayName(created.game) }) }),
+    h("p", { text: _("Send each friend their own link: it opens their seat. The links are shown once here (this browser also keeps them for the table page).") }),
     ...rows,
     h("div.actions", {},
       mine.map((seat) => h("a.button.primary", { href: `/play/${encodeURIComponent(created.id)}?seat=${seat}` },
-        mine.length > 1 ? `${t("Play seat")} ${seat + 1}` : t("Go to the table"))),
-      mine.length ? null : h("a.button", { href: `/watch/${encodeURIComponent(created.id)}` }, t("Watch the game")),
-      h("button.quiet", { type: "button", onclick: () => { box.hidden = true; $("#new-game").hidden = false; } }, t("Set up another game"))));
+        mine.length > 1 ? format(_("Play seat {number}"), { number: seat + 1 }) : _("Go to the table"))),
+      mine.length ? null : h("a.button", { href: `/watch/${encodeURIComponent(created.id)}` }, _("Watch the game")),
+      h("button.quiet", { type: "button", onclick: () => { box.hidden = true; $("#new-game").hidden = false; } }, _("Set up another game"))));
   $("#new-game").hidden = true;
   box.hidden = false;
   box.focus();
@@ -292,26 +302,28 @@ function showCreated(created, friends, seats) {
 
 function seatSummary(game) {
   return game.seats.map((seat) => {
-    const name = seat.name || (seat.kind === "person" && !seat.taken ? t("free seat") : `${t("Player")} ${seat.seat + 1}`);
+    const name = seat.name || (seat.kind === "person" && !seat.taken ? _("free seat") : format(_("Player {number}"), { number: seat.seat + 1 }));
     return h("li.seat-chip", {}, seatMark(seat.seat), h("span", { text: name }));
   });
 }
 
 function resultWords(game) {
   if (!game.result) return "";
-  const winners = game.result.winners.map((n) => (game.seats[n] && game.seats[n].name) || `${t("Player")} ${n + 1}`);
+  const winners = game.result.winners.map((n) => (game.seats[n] && game.seats[n].name) || format(_("Player {number}"), { number: n + 1 }));
   const scores = game.result.scores.join(" : ");
-  return `${winners.length > 1 ? t("Winners") : t("Winner")}: ${winners.join(", ")} (${scores})`;
+  return format(winners.length > 1 ? _("Winners: {names} ({scores})") : _("Winner: {names} ({scores})"),
+    { names: winners.join(_(", ")), scores });
 }
 
 function gameItem(game, actions) {
   const title = displayName(game.game);
   const extra = [...game.expansions, ...game.variants].map((o) => o.replaceAll("_", " ")).join(", ");
-  return h("article.game-item", { "aria-label": `${title}, ${game.players} ${t("players")}` },
+  const players = format(ngettext("{count} player", "{count} players", game.players), { count: game.players });
+  return h("article.game-item", { "aria-label": `${title}, ${players}` },
     h("div.game-item-main", {},
       h("p.game-title", {}, h("strong", { text: title }), " ",
-        h("span.muted", { text: `${game.players} ${t("players")}${extra ? " · " + extra : ""} · ${when(game.updated_at)}` })),
-      h("ul.seat-chips", { "aria-label": t("Seats") }, seatSummary(game)),
+        h("span.muted", { text: `${players}${extra ? " · " + extra : ""} · ${when(game.updated_at)}` })),
+      h("ul.seat-chips", { "aria-label": _("Seats") }, seatSummary(game)),
       game.result ? h("p.result", { text: resultWords(game) }) : null),
     h("div.game-item-actions", {}, actions));
 }
@@ -323,7 +335,7 @@ function emptyNote(text) {
 async function loadMine() {
   const box = $("#mine");
   if (!storedPlayer()) {
-    box.replaceChildren(emptyNote(t("Your games will be listed here.")));
+    box.replaceChildren(emptyNote(_("Your games will be listed here.")));
     myGames = [];
     return;
   }
@@ -334,19 +346,19 @@ async function loadMine() {
     if (error.status === 403 && error.code === "bad_key") {
       forgetPlayer();
       showWho();
-      say(t("This server does not know your personal key any more; choose a name to start afresh."), "error");
+      say(_("This server does not know your personal key any more; choose a name to start afresh."), "error");
     }
     myGames = [];
   }
   const ongoing = myGames.filter((g) => g.status !== "finished");
   const done = myGames.filter((g) => g.status === "finished").slice(0, 5);
   if (!myGames.length) {
-    box.replaceChildren(emptyNote(t("No games yet: start one on the left.")));
+    box.replaceChildren(emptyNote(_("No games yet: start one on the left.")));
     return;
   }
   box.replaceChildren(...[...ongoing, ...done].map((game) => gameItem(game, game.status === "finished"
-    ? [h("a.button", { href: `/replay/${encodeURIComponent(game.id)}` }, t("Replay"))]
-    : [h("a.button.primary", { href: `/play/${encodeURIComponent(game.id)}?seat=${game.seat}` }, t("Resume")),
+    ? [h("a.button", { href: `/replay/${encodeURIComponent(game.id)}` }, _("Replay"))]
+    : [h("a.button.primary", { href: `/play/${encodeURIComponent(game.id)}?seat=${game.seat}` }, _("Resume")),
        ...inviteButtons(game)])));
 }
 
@@ -359,9 +371,9 @@ function inviteButtons(game) {
       onclick: async (event) => {
         const button = event.currentTarget;
         const ok = await copyText(link);
-        button.textContent = ok ? t("Link copied") : link;
+        button.textContent = ok ? _("Link copied") : link;
       },
-    }, `${t("Copy invite for seat")} ${Number(seat) + 1}`));
+    }, format(_("Copy invite for seat {number}"), { number: Number(seat) + 1 })));
 }
 
 async function joinGame(game, button) {
@@ -393,15 +405,15 @@ async function refreshLists() {
   await loadMine();
   await Promise.all([
     loadList("open", $("#open"), (game) => [
-      h("button.primary", { type: "button", onclick: (e) => joinGame(game, e.currentTarget) }, t("Join")),
-      h("a.button", { href: `/watch/${encodeURIComponent(game.id)}` }, t("Watch"))],
-    t("No game is waiting for players.")),
+      h("button.primary", { type: "button", onclick: (e) => joinGame(game, e.currentTarget) }, _("Join")),
+      h("a.button", { href: `/watch/${encodeURIComponent(game.id)}` }, _("Watch"))],
+    _("No game is waiting for players.")),
     loadList("running", $("#running"), (game) => [
-      h("a.button", { href: `/watch/${encodeURIComponent(game.id)}` }, t("Watch"))],
-    t("No game is being played right now.")),
+      h("a.button", { href: `/watch/${encodeURIComponent(game.id)}` }, _("Watch"))],
+    _("No game is being played right now.")),
     loadList("finished", $("#finished"), (game) => [
-      h("a.button", { href: `/replay/${encodeURIComponent(game.id)}` }, t("Replay"))],
-    t("No finished games yet.")),
+      h("a.button", { href: `/replay/${encodeURIComponent(game.id)}` }, _("Replay"))],
+    _("No finished games yet.")),
     loadStats(),
   ]);
 }
@@ -420,13 +432,16 @@ function table(caption, head, rows) {
 async function loadStats() {
   const box = $("#my-stats");
   if (!storedPlayer()) {
-    box.replaceChildren(emptyNote(t("Play a game to see your results.")));
+    box.replaceChildren(emptyNote(_("Play a game to see your results.")));
   } else {
     try {
       const stats = await api("GET", "/api/players/me/stats");
       box.replaceChildren(...[
-        h("p", { text: `${stats.games} ${t("finished games")}, ${stats.wins} ${stats.wins === 1 ? t("win") : t("wins")}.` }),
-        stats.by_game.length ? table(t("Your results per game"), [t("Game"), t("Players"), t("Games"), t("Wins"), t("Average score")],
+        h("p", { text: format(_("{games}, {wins}"), {
+          games: format(ngettext("{count} finished game", "{count} finished games", stats.games), { count: stats.games }),
+          wins: format(ngettext("{count} win.", "{count} wins.", stats.wins), { count: stats.wins }),
+        }) }),
+        stats.by_game.length ? table(_("Your results per game"), [_("Game"), _("Players"), _("Games"), _("Wins"), _("Average score")],
           stats.by_game.map((r) => [displayName(r.game), String(r.players), String(r.games), String(r.wins), String(r.average_score)])) : null,
       ].filter(Boolean));
     } catch (error) {
@@ -443,11 +458,11 @@ async function loadLeaderboard() {
   try {
     const board = await api("GET", `/api/leaderboard?game=${encodeURIComponent(select.value)}`, undefined, { key: false });
     box.replaceChildren(board.players.length
-      ? table(`${t("Leaderboard of")} ${displayName(select.value)}`, [t("#"), t("Name"), t("Rating"), t("Games"), t("Wins")],
+      ? table(format(_("Leaderboard of {game}"), { game: displayName(select.value) }), [_("#"), _("Name"), _("Rating"), _("Games"), _("Wins")],
         board.players.slice(0, 20).map((p, n) => [String(n + 1),
-          h("span", {}, p.name, p.kind === "bot" ? h("span.tag", { text: t("bot") }) : null),
+          h("span", {}, p.name, p.kind === "bot" ? h("span.tag", { text: _("bot") }) : null),
           p.rating.toFixed(1), String(p.games), String(p.wins)]))
-      : emptyNote(t("No finished games of this game yet.")));
+      : emptyNote(_("No finished games of this game yet.")));
   } catch (error) {
     box.replaceChildren(emptyNote(explain(error)));
   }
@@ -456,6 +471,7 @@ async function loadLeaderboard() {
 // --- start -------------------------------------------------------------------------------------
 
 async function start() {
+  wireLanguageMenu($("#language"));
   showWho();
   setupWelcome();
   $("#new-game").addEventListener("submit", createGame);
@@ -466,7 +482,7 @@ async function start() {
     types = await loadGameTypes();
   } catch (error) {
     say(explain(error), "error");
-    $("#quick-list").replaceChildren(emptyNote(t("The games could not be loaded.")));
+    $("#quick-list").replaceChildren(emptyNote(_("The games could not be loaded.")));
     return;
   }
   renderQuick();

@@ -5,8 +5,9 @@
 // reconnecting, and the final breakdown. It never asks which game it shows beyond its board's name.
 import {
   ApiError, CHANCE, TERMINAL, api, copyText, createPlayer, dropToken, forgetPlayer, h, invites, keepToken,
-  loadGameTypes, seatMark, seatMarkWords, seatTokens, storedPlayer, t,
+  loadGameTypes, seatMark, seatMarkWords, seatTokens, storedPlayer,
 } from "./api.js";
+import { _, format, language, ngettext, wireLanguageMenu } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 const [, MODE, RAW_ID] = location.pathname.split("/");
@@ -50,9 +51,14 @@ const state = {
 
 // --- small helpers -----------------------------------------------------------------------------
 
+/** ``path`` asking the server for its words in the page's language (``?lang=``). */
+function withLang(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language)}`;
+}
+
 function seatName(seat) {
   const found = state.seats.find((s) => s.seat === seat);
-  return (found && found.name) || `${t("Player")} ${seat + 1}`;
+  return (found && found.name) || format(_("Player {number}"), { number: seat + 1 });
 }
 
 function banner(text, kind = "error", actions = []) {
@@ -75,7 +81,7 @@ function connection(text, withButton = false) {
   const line = $("#connection");
   line.replaceChildren(text);
   if (withButton) {
-    line.append(" ", h("button.quiet.small", { type: "button", onclick: () => reconnectNow() }, t("Reconnect now")));
+    line.append(" ", h("button.quiet.small", { type: "button", onclick: () => reconnectNow() }, _("Reconnect now")));
   }
   line.hidden = !text;
 }
@@ -126,7 +132,7 @@ function boardContext() {
     choose: (action) => choose(action),
     get openPath() { return [...state.openPath]; },
     open: (path) => openGroup(Array.isArray(path) ? path.map(Number) : String(path).split(",").map(Number)),
-    t,
+    t: _,
     seatMark: (seat, options) => seatMark(seat, options),
     get reducedMotion() { return reducedMotion.matches; },
     hotseat: HOTSEAT,
@@ -145,7 +151,7 @@ function setupPlainToggle(name) {
   const button = $("#plain-toggle");
   button.hidden = !name || name === "generic";
   button.setAttribute("aria-pressed", String(plainWanted()));
-  button.textContent = plainWanted() ? t("Show the board") : t("Show the table in words");
+  button.textContent = plainWanted() ? _("Show the board") : _("Show the table in words");
   button.onclick = async () => {
     try { localStorage.setItem(PLAIN_KEY, plainWanted() ? "0" : "1"); } catch { /* ignore */ }
     await loadBoard(name);
@@ -190,7 +196,7 @@ function mountBoard(board, name) {
 
 async function fallBack() {
   if (state.boardName === "generic") return;
-  notice(t("The board could not be drawn; the table is shown in words."), "error", { log: false });
+  notice(_("The board could not be drawn; the table is shown in words."), "error", { log: false });
   const module = await import("/static/boards/generic.js");
   mountBoard(module.default, "generic");
   drawBoard([]);
@@ -236,12 +242,12 @@ function markBoard() {
 
 function drawHeader() {
   const view = state.view;
-  const title = state.type ? state.type.display_name : (state.game || t("Stone Age"));
+  const title = state.type ? state.type.display_name : (state.game || _("Stone Age"));
   $("#game-title").textContent = title;
   const modeWords = {
-    play: state.viewer !== null ? `${t("Playing as")} ${seatName(state.viewer)}` : t("Playing"),
-    watch: t("Watching"),
-    replay: t("Replay"),
+    play: state.viewer !== null ? format(_("Playing as {name}"), { name: seatName(state.viewer) }) : _("Playing"),
+    watch: _("Watching"),
+    replay: _("Replay"),
   };
   const mode = $("#mode-line");
   mode.replaceChildren();
@@ -249,15 +255,15 @@ function drawHeader() {
   mode.append(modeWords[state.mode]);
   document.title = `${title} — ${modeWords[state.mode]}`;
 
-  let status = view ? view.status : t("Connecting to the table…");
+  let status = view ? view.status : _("Connecting to the table…");
   if (view) {
-    if (view.to_move === TERMINAL) status = resultSentence() || t("The game is over.");
-    else if (myTurn()) status = `${t("Your turn")}: ${view.decision.prompt}`;
-    else if (view.to_move >= 0 && state.mode === "play" && view.to_move === state.viewer) status = t("Your turn.");
-    else if (view.to_move === CHANCE) status = t("Chance acts (dice, cards)…");
+    if (view.to_move === TERMINAL) status = resultSentence() || _("The game is over.");
+    else if (myTurn()) status = format(_("Your turn: {prompt}"), { prompt: view.decision.prompt });
+    else if (view.to_move >= 0 && state.mode === "play" && view.to_move === state.viewer) status = _("Your turn.");
+    else if (view.to_move === CHANCE) status = _("Chance acts (dice, cards)…");
     if (state.status === "open" && view.to_move !== TERMINAL && state.mode !== "replay") {
       const free = state.seats.filter((s) => s.kind === "person" && !s.taken).length;
-      if (free) status += ` ${t("Waiting for")} ${free} ${free === 1 ? t("player to join.") : t("players to join.")}`;
+      if (free) status += " " + format(ngettext("Waiting for {count} player to join.", "Waiting for {count} players to join.", free), { count: free });
     }
   }
   const line = $("#status");
@@ -268,21 +274,21 @@ function drawHeader() {
   list.replaceChildren(...state.seats.map((seat) => {
     const toMove = view && view.to_move === seat.seat;
     const tags = [];
-    if (state.mode === "play" && seat.seat === state.viewer) tags.push(h("span.tag.you", { text: t("you") }));
+    if (state.mode === "play" && seat.seat === state.viewer) tags.push(h("span.tag.you", { text: _("you") }));
     if (seat.kind === "bot") {
       const named = (seat.name || "").includes(`(${seat.bot})`);
-      tags.push(h(named ? "span.visually-hidden" : "span.tag", { text: named ? `, ${t("a bot")}` : `${t("bot")} ${seat.bot}` }));
+      tags.push(h(named ? "span.visually-hidden" : "span.tag", { text: named ? ", " + _("a bot") : format(_("bot {level}"), { level: seat.bot }) }));
     }
-    if (seat.kind === "person" && !seat.taken) tags.push(h("span.tag", { text: t("seat free") }));
-    if (seat.away) tags.push(h("span.tag.away", { text: t("away: a bot stands in") }));
-    if (state.result && state.result.winners.includes(seat.seat)) tags.push(h("span.tag.winner", { text: t("winner") }));
+    if (seat.kind === "person" && !seat.taken) tags.push(h("span.tag", { text: _("seat free") }));
+    if (seat.away) tags.push(h("span.tag.away", { text: _("away: a bot stands in") }));
+    if (state.result && state.result.winners.includes(seat.seat)) tags.push(h("span.tag.winner", { text: _("winner") }));
     return h("li", {
       class: `seat seat-${seat.seat % 4}${toMove ? " to-move" : ""}`,
       "aria-current": toMove ? "true" : null,
     },
     seatMark(seat.seat),
-    h("span.seat-name", { text: seat.name || `${t("Player")} ${seat.seat + 1}` }),
-    h("span.visually-hidden", { text: ` (${seatMarkWords(seat.seat)})${toMove ? ", " + t("to move") : ""}` }),
+    h("span.seat-name", { text: seat.name || format(_("Player {number}"), { number: seat.seat + 1 }) }),
+    h("span.visually-hidden", { text: " (" + seatMarkWords(seat.seat) + ")" + (toMove ? ", " + _("to move") : "") }),
     ...tags,
     toMove ? h("span.turn-pip", { "aria-hidden": "true", text: "◀" }) : null);
   }));
@@ -296,8 +302,8 @@ function drawAway() {
     if (!box) {
       const made = h("div.away-note.card", { id: "away-note", role: "alert" });
       $("#notices").before(made);
-      made.append(h("p", { text: t("You were away, so a bot is playing for you. Press any key or the button to take your seat back.") }),
-        h("button.primary", { type: "button", onclick: comeBack }, t("I'm back")));
+      made.append(h("p", { text: _("You were away, so a bot is playing for you. Press any key or the button to take your seat back.") }),
+        h("button.primary", { type: "button", onclick: comeBack }, _("I'm back")));
     }
   } else if (box) {
     box.remove();
@@ -324,36 +330,36 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
   body.replaceChildren();
   panel.classList.toggle("active", Boolean(myTurn()));
   if (state.mode === "replay") {
-    title.textContent = t("The decision");
+    title.textContent = _("The decision");
     if (view && view.decision) {
       body.append(h("p.prompt", { text: view.decision.prompt }),
         (view.decision.info || []).length ? h("ul.info", {}, view.decision.info.map((line) => h("li", { text: line }))) : "",
-        h("p.muted", { text: `${leaves(view.decision.choices).length} ${t("options were open.")}` }));
+        h("p.muted", { text: format(ngettext("{count} option was open.", "{count} options were open.", leaves(view.decision.choices).length), { count: leaves(view.decision.choices).length }) }));
     } else {
       body.append(h("p.muted", { text: view ? view.status : "" }));
     }
     return;
   }
   if (!view) {
-    title.textContent = t("Your move");
-    body.append(h("p.muted", { text: t("Waiting for the table…") }));
+    title.textContent = _("Your move");
+    body.append(h("p.muted", { text: _("Waiting for the table…") }));
     return;
   }
   panel.hidden = view.to_move === TERMINAL;  // the results card says it all
   if (view.to_move === TERMINAL) return;
   if (state.mode === "watch") {
-    title.textContent = t("Watching");
-    body.append(h("p", { text: view.status }), h("p.muted", { text: t("Spectators see only what the whole table sees.") }));
+    title.textContent = _("Watching");
+    body.append(h("p", { text: view.status }), h("p.muted", { text: _("Spectators see only what the whole table sees.") }));
     return;
   }
   const decision = view.decision;
   if (!decision) {
-    title.textContent = t("Your move");
-    const who = view.to_move >= 0 ? `${t("Waiting for")} ${seatName(view.to_move)}…` : t("Chance acts (dice, cards)…");
+    title.textContent = _("Your move");
+    const who = view.to_move >= 0 ? format(_("Waiting for {name}…"), { name: seatName(view.to_move) }) : _("Chance acts (dice, cards)…");
     body.append(h("p.waiting", {}, h("span.dots", { "aria-hidden": "true" }), who));
     return;
   }
-  title.textContent = t("Your move");
+  title.textContent = _("Your move");
   let choices = choicesAt(decision, state.openPath);
   if (!choices) {
     state.openPath = [];
@@ -364,13 +370,13 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
     body.append(h("ul.info", {}, decision.info.map((line) => h("li", { text: line }))));
   }
   if (state.openPath.length) {
-    body.append(h("p.crumbs", {}, h("span.muted", { text: t("Choosing in: ") }),
+    body.append(h("p.crumbs", {}, h("span.muted", { text: _("Choosing in: ") }),
       labelsAt(decision, state.openPath).join(" › ")));
   }
   const hinted = state.hint && state.hint.seq === state.seq ? state.hint : null;
   const hintedPath = hinted ? (leaves(decision.choices).find((leaf) => leaf.action === hinted.action) || {}).path : null;
   const sending = state.pending !== null || !state.connected;
-  const list = h("ol.choices", { "aria-label": t("Choices") });
+  const list = h("ol.choices", { "aria-label": _("Choices") });
   choices.forEach((choice, n) => {
     const path = [...state.openPath, n];
     const group = Array.isArray(choice.choices);
@@ -387,8 +393,8 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
     },
     n < 9 ? h("kbd", { "aria-hidden": "true", text: String(n + 1) }) : h("span.kbd-space", { "aria-hidden": "true" }),
     h("span.choice-label", { text: choice.label }),
-    group ? h("span.visually-hidden", { text: ` (${choice.choices.length} ${t("options")})` }) : null,
-    onHintPath ? h("span.hint-badge", { text: t("hint") }) : null,
+    group ? h("span.visually-hidden", { text: " " + format(ngettext("({count} option)", "({count} options)", choice.choices.length), { count: choice.choices.length }) }) : null,
+    onHintPath ? h("span.hint-badge", { text: _("hint") }) : null,
     group ? h("span.chevron", { "aria-hidden": "true", text: "›" }) : null);
     list.append(h("li", {}, button));
   });
@@ -396,16 +402,16 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
   const tools = h("div.decision-tools", {});
   if (state.openPath.length) {
     tools.append(h("button", { type: "button", onclick: back, "aria-keyshortcuts": "Escape", disabled: sending },
-      h("span", { "aria-hidden": "true", text: "← " }), t("Back")));
+      h("span", { "aria-hidden": "true", text: "← " }), _("Back")));
   }
   tools.append(h("button.hint-button", {
     type: "button", onclick: askHint, disabled: sending || state.hintAsked,
-  }, state.hintAsked ? t("Thinking…") : t("Hint")));
+  }, state.hintAsked ? _("Thinking…") : _("Hint")));
   body.append(tools);
-  body.append(h("p.hint-text", { "aria-live": "polite" }, hinted ? `${t("Hint")}: ${hinted.label}` : ""));
-  if (!state.connected) body.append(h("p.muted", { text: t("Reconnecting: you can choose again in a moment.") }));
-  else if (sending) body.append(h("p.muted", { text: t("Sending your move…") }));
-  body.append(h("p.keys-help", { text: t("Keys: 1–9 choose, Esc goes back.") }));
+  body.append(h("p.hint-text", { "aria-live": "polite" }, hinted ? format(_("Hint: {label}"), { label: hinted.label }) : ""));
+  if (!state.connected) body.append(h("p.muted", { text: _("Reconnecting: you can choose again in a moment.") }));
+  else if (sending) body.append(h("p.muted", { text: _("Sending your move…") }));
+  body.append(h("p.keys-help", { text: _("Keys: 1–9 choose, Esc goes back.") }));
   if ((hadFocus || keepFocus) && !sending) {
     const first = list.querySelector("button");
     if (first && (keepFocus || panel.contains(document.activeElement) || document.activeElement === document.body)) {
@@ -622,14 +628,15 @@ function resultPanel(view) {
 function resultSentence() {
   if (!state.result) return "";
   const names = state.result.winners.map(seatName);
-  if (!names.length) return t("The game is over.");
-  return names.length === 1 ? `${t("The game is over")}: ${names[0]} ${t("wins!")}`
-    : `${t("The game is over")}: ${names.join(` ${t("and")} `)} ${t("share the win!")}`;
+  if (!names.length) return _("The game is over.");
+  if (names.length === 1) return format(_("The game is over: {name} wins!"), { name: names[0] });
+  return format(_("The game is over: {names} and {last} share the win!"),
+    { names: names.slice(0, -1).join(_(", ")), last: names[names.length - 1] });
 }
 
 async function fetchResult() {
   try {
-    const game = await api("GET", `/api/games/${encodeURIComponent(GAME_ID)}`, undefined, { key: false });
+    const game = await api("GET", withLang(`/api/games/${encodeURIComponent(GAME_ID)}`), undefined, { key: false });
     if (game.result) state.result = game.result;
   } catch {
     /* the breakdown below still shows the panels */
@@ -651,23 +658,23 @@ async function drawResults() {
   const rows = state.seats.map((seat) => {
     const won = state.result && state.result.winners.includes(seat.seat);
     return h("tr", { class: won ? "winner" : "" },
-      h("th", { scope: "row" }, seatMark(seat.seat), " ", seat.name || `${t("Player")} ${seat.seat + 1}`),
+      h("th", { scope: "row" }, seatMark(seat.seat), " ", seat.name || format(_("Player {number}"), { number: seat.seat + 1 })),
       h("td", { text: state.result ? String(state.result.scores[seat.seat]) : "–" }),
-      h("td", {}, won ? h("span.tag.winner", { text: t("winner") }) : ""));
+      h("td", {}, won ? h("span.tag.winner", { text: _("winner") }) : ""));
   });
   box.replaceChildren(...[
-    h("h2", { id: "results-title", text: resultSentence() || t("The game is over.") }),
+    h("h2", { id: "results-title", text: resultSentence() || _("The game is over.") }),
     h("div.table-wrap", {}, h("table.results-table", {},
-      h("caption.visually-hidden", { text: t("Final scores") }),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: t("Player") }), h("th", { scope: "col", text: t("Score") }),
-        h("th", { scope: "col", text: t("Result") }))),
+      h("caption.visually-hidden", { text: _("Final scores") }),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", text: _("Player") }), h("th", { scope: "col", text: _("Score") }),
+        h("th", { scope: "col", text: _("Result") }))),
       h("tbody", {}, rows))),
     panel ? h("div.breakdown", {},
       h("h3", { text: panel.title }),
       h("pre", { text: (panel.lines || []).join("\n") })) : null,
     state.mode !== "replay" ? h("div.actions", {},
-      h("a.button.primary", { href: `/replay/${encodeURIComponent(GAME_ID)}` }, t("Replay this game")),
-      h("a.button", { href: "/" }, t("Back to the lobby"))) : null,
+      h("a.button.primary", { href: `/replay/${encodeURIComponent(GAME_ID)}` }, _("Replay this game")),
+      h("a.button", { href: "/" }, _("Back to the lobby"))) : null,
   ].filter(Boolean));
   box.hidden = false;
   drawHeader();
@@ -687,18 +694,18 @@ function drawInvites() {
     box.hidden = true;
     return;
   }
-  box.replaceChildren(h("h2", { id: "invites-title", text: t("Invite your friends") }),
-    h("p.muted", { text: t("Each link opens one seat. Send it to the friend who takes that seat.") }),
+  box.replaceChildren(h("h2", { id: "invites-title", text: _("Invite your friends") }),
+    h("p.muted", { text: _("Each link opens one seat. Send it to the friend who takes that seat.") }),
     ...free.map(([seat, link]) => {
       const id = `invite-${seat}`;
       const input = h("input", { id, type: "text", readonly: true, value: link });
       const status = h("span.copy-status", { role: "status" });
       return h("div.link-row", {},
-        h("label", { for: id }, seatMark(Number(seat)), ` ${t("Seat")} ${Number(seat) + 1}`),
+        h("label", { for: id }, seatMark(Number(seat)), " " + format(_("Seat {number}"), { number: Number(seat) + 1 })),
         h("div.link-copy", {}, input, h("button", {
-          type: "button", "aria-label": `${t("Copy the invite link for seat")} ${Number(seat) + 1}`,
-          onclick: async () => { status.textContent = (await copyText(link, input)) ? t("Copied") : ""; },
-        }, t("Copy")), status));
+          type: "button", "aria-label": format(_("Copy the invite link for seat {number}"), { number: Number(seat) + 1 }),
+          onclick: async () => { status.textContent = (await copyText(link, input)) ? _("Copied") : ""; },
+        }, _("Copy")), status));
     }));
   box.hidden = false;
 }
@@ -719,7 +726,7 @@ async function drawAll(events) {
 function send(message) {
   const socket = state.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN) {
-    notice(t("Not connected: the move was not sent. Reconnecting…"), "error", { log: false });
+    notice(_("Not connected: the move was not sent. Reconnecting…"), "error", { log: false });
     reconnectNow();
     return false;
   }
@@ -731,9 +738,9 @@ function connect() {
   clearTimeout(state.retryTimer);
   if (state.fatal || !state.connectUrl) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}${state.connectUrl}`);
+  const socket = new WebSocket(`${scheme}//${location.host}${withLang(state.connectUrl)}`);
   state.socket = socket;
-  connection(state.retry ? t("Reconnecting…") : t("Connecting…"));
+  connection(state.retry ? _("Reconnecting…") : _("Connecting…"));
   socket.addEventListener("open", () => {
     connection("");
   });
@@ -760,12 +767,12 @@ function connect() {
     markBoard();
     if (state.fatal || event.code === 1008) {
       state.fatal = true;
-      connection(t("Disconnected."));
+      connection(_("Disconnected."));
       return;
     }
     const delay = RETRY_DELAYS[Math.min(state.retry, RETRY_DELAYS.length - 1)] * (0.8 + Math.random() * 0.4);
     state.retry += 1;
-    connection(`${t("Connection lost; reconnecting in")} ${Math.max(1, Math.round(delay / 1000))} s.`, true);
+    connection(format(_("Connection lost; reconnecting in {seconds} s."), { seconds: Math.max(1, Math.round(delay / 1000)) }), true);
     state.retryTimer = setTimeout(connect, delay);
   });
 }
@@ -838,7 +845,7 @@ async function onSnapshot(message) {
   if (!state.game) await setGame(message.game);
   if (message.type === "hello" && state.mode === "play" && state.viewer !== null) adoptToken();
   if (message.type === "resync" && String(message.reason || "").startsWith("stale")) {
-    notice(t("The game had moved on before your move arrived; the table shows the latest position."), "info", { log: false });
+    notice(_("The game had moved on before your move arrived; the table shows the latest position."), "info", { log: false });
   }
   logEvents(message.view.events, { dedupe: true });
   await drawAll([]);
@@ -863,11 +870,11 @@ function onError(message) {
   if (FATAL.has(message.code)) {
     state.fatal = true;
     const words = {
-      bad_token: t("This link no longer opens a seat at this game (it may have been taken with a newer link)."),
-      seat_taken: t("This seat belongs to another player: only their browser (their personal key) can open it."),
-      bad_key: t("The server does not know this browser's personal key."),
-      forbidden: t("Only the player who took this seat may play it."),
-      not_found: t("There is no such game."),
+      bad_token: _("This link no longer opens a seat at this game (it may have been taken with a newer link)."),
+      seat_taken: _("This seat belongs to another player: only their browser (their personal key) can open it."),
+      bad_key: _("The server does not know this browser's personal key."),
+      forbidden: _("Only the player who took this seat may play it."),
+      not_found: _("There is no such game."),
     };
     if (message.code === "bad_key") forgetPlayer();
     if (message.code === "bad_token" && state.mode === "play") {
@@ -876,22 +883,22 @@ function onError(message) {
       if (seat !== null) dropToken(GAME_ID, seat);
     }
     banner(words[message.code] || text, "error", [
-      message.code !== "not_found" ? h("a.button", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, t("Watch the game instead")) : null,
-      h("a.button", { href: "/" }, t("Back to the lobby"))]);
+      message.code !== "not_found" ? h("a.button", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, _("Watch the game instead")) : null,
+      h("a.button", { href: "/" }, _("Back to the lobby"))]);
     return;
   }
   if (state.pending !== null) state.pending = null;
   if (message.code === "no_hint" || message.code === "busy") state.hintAsked = false;
   const polite = {
-    not_your_turn: t("It is not your turn any more."),
-    illegal_move: `${t("That move is not possible now")}: ${text}`,
-    game_over: t("The game is over."),
-    storage_unavailable: t("The server could not store that just now; nothing changed. Try again in a moment."),
-    rate_limited: t("Slow down a little: too many messages."),
-    busy: t("A hint is being worked out; it comes in a moment."),
-    no_hint: t("No hint is available right now."),
+    not_your_turn: _("It is not your turn any more."),
+    illegal_move: format(_("That move is not possible now: {reason}"), { reason: text }),
+    game_over: _("The game is over."),
+    storage_unavailable: _("The server could not store that just now; nothing changed. Try again in a moment."),
+    rate_limited: _("Slow down a little: too many messages."),
+    busy: _("A hint is being worked out; it comes in a moment."),
+    no_hint: _("No hint is available right now."),
   };
-  notice(polite[message.code] || `${t("The server refused that")}: ${text}`, "error", { log: false });
+  notice(polite[message.code] || format(_("The server refused that: {reason}"), { reason: text }), "error", { log: false });
   drawDecision();
   markBoard();
 }
@@ -976,9 +983,9 @@ async function playUrl() {
 async function noSeat() {
   let game = null;
   try {
-    game = await api("GET", `/api/games/${encodeURIComponent(GAME_ID)}`, undefined, { key: false });
+    game = await api("GET", withLang(`/api/games/${encodeURIComponent(GAME_ID)}`), undefined, { key: false });
   } catch (error) {
-    banner(error.message, "error", [h("a.button", { href: "/" }, t("Back to the lobby"))]);
+    banner(error.message, "error", [h("a.button", { href: "/" }, _("Back to the lobby"))]);
     return;
   }
   const free = game.seats.filter((s) => s.kind === "person" && !s.taken);
@@ -993,12 +1000,12 @@ async function noSeat() {
       banner(error.message);
     }
   };
-  banner(free.length ? t("You have no seat at this game yet. A seat is free: take it, or watch.")
-    : t("You have no seat at this game (this browser holds no link for one)."), "info", [
-    free.length ? h("button.primary", { type: "button", onclick: join }, t("Take a free seat")) : null,
-    h("a.button", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, t("Watch the game")),
-    h("a.button", { href: "/" }, t("Back to the lobby"))]);
-  $("#status").textContent = t("You have no seat at this game.");
+  banner(free.length ? _("You have no seat at this game yet. A seat is free: take it, or watch.")
+    : _("You have no seat at this game (this browser holds no link for one)."), "info", [
+    free.length ? h("button.primary", { type: "button", onclick: join }, _("Take a free seat")) : null,
+    h("a.button", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, _("Watch the game")),
+    h("a.button", { href: "/" }, _("Back to the lobby"))]);
+  $("#status").textContent = _("You have no seat at this game.");
 }
 
 async function setGame(name) {
@@ -1027,7 +1034,7 @@ async function fetchStep(at, viewer) {
   const controller = new AbortController();
   replayFetch = { at, viewer, controller };
   try {
-    return await api("GET", `/api/games/${encodeURIComponent(GAME_ID)}/replay/${at}?viewer=${encodeURIComponent(viewer)}`,
+    return await api("GET", withLang(`/api/games/${encodeURIComponent(GAME_ID)}/replay/${at}?viewer=${encodeURIComponent(viewer)}`),
       undefined, { key: false, signal: controller.signal });
   } catch (error) {
     if (error instanceof ApiError && error.code === "aborted") return null;
@@ -1052,7 +1059,7 @@ async function showStep(step, viewer) {
   else if (newViewer) await loadBoard(state.type ? state.type.board : "generic");
   if (!append) {
     clearLog();
-    if (step.at) addLogEntry({ kind: "notice", seat: null, text: `${t("Move")} ${step.at} ${t("of")} ${step.moves}`, effects: [] });
+    if (step.at) addLogEntry({ kind: "notice", seat: null, text: format(_("Move {at} of {moves}"), { at: step.at, moves: step.moves }), effects: [] });
   }
   logEvents(step.view.events, { dedupe: false });
   drawReplayBar();
@@ -1069,12 +1076,12 @@ function replayFailed(error) {
   const r = state.replay;
   r.target = r.at;
   if (error instanceof ApiError && error.code === "not_finished") {
-    banner(t("This game is still being played: it can be replayed once it is over."), "info", [
-      h("a.button.primary", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, t("Watch it live")),
-      h("a.button", { href: "/" }, t("Back to the lobby"))]);
-    $("#status").textContent = t("The game is not over yet.");
+    banner(_("This game is still being played: it can be replayed once it is over."), "info", [
+      h("a.button.primary", { href: `/watch/${encodeURIComponent(GAME_ID)}` }, _("Watch it live")),
+      h("a.button", { href: "/" }, _("Back to the lobby"))]);
+    $("#status").textContent = _("The game is not over yet.");
   } else {
-    banner(error.message || String(error), "error", [h("a.button", { href: "/" }, t("Back to the lobby"))]);
+    banner(error.message || String(error), "error", [h("a.button", { href: "/" }, _("Back to the lobby"))]);
   }
   stopReplayPlay();
   if (r.moves) drawReplayBar();
@@ -1129,7 +1136,7 @@ function drawReplayBar() {
   const slider = $("#replay-at");
   slider.max = String(r.moves);
   slider.value = String(at);
-  slider.setAttribute("aria-valuetext", `${t("move")} ${at} ${t("of")} ${r.moves}`);
+  slider.setAttribute("aria-valuetext", format(_("move {at} of {moves}"), { at, moves: r.moves }));
   $("#replay-position").textContent = `${at} / ${r.moves}`;
   $("#replay-first").disabled = at <= 0;
   $("#replay-back").disabled = at <= 0;
@@ -1137,8 +1144,8 @@ function drawReplayBar() {
   $("#replay-last").disabled = at >= r.moves;
   const select = $("#replay-viewer");
   if (select.options.length !== state.seats.length + 1) {
-    select.replaceChildren(h("option", { value: "public", text: t("Everyone (public)") }),
-      ...state.seats.map((seat) => h("option", { value: String(seat.seat), text: seat.name || `${t("Player")} ${seat.seat + 1}` })));
+    select.replaceChildren(h("option", { value: "public", text: _("Everyone (public)") }),
+      ...state.seats.map((seat) => h("option", { value: String(seat.seat), text: seat.name || format(_("Player {number}"), { number: seat.seat + 1 }) })));
   }
   select.value = r.viewer;
 }
@@ -1199,8 +1206,9 @@ async function startReplay() {
 
 async function start() {
   document.body.classList.add(`mode-${state.mode}`);
+  wireLanguageMenu($("#language"));
   if (!GAME_ID) {
-    banner(t("No game was named in the address."), "error", [h("a.button", { href: "/" }, t("Back to the lobby"))]);
+    banner(_("No game was named in the address."), "error", [h("a.button", { href: "/" }, _("Back to the lobby"))]);
     return;
   }
   if (state.mode === "replay") {
