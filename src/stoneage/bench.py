@@ -13,6 +13,7 @@ import statistics
 import sys
 import time
 import tracemalloc
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -24,6 +25,7 @@ from typing import Any
 from stoneage.core.contract import State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.files import check_writable
+from stoneage.core.i18n import _, pgettext
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 
 FORMAT = 1
@@ -162,9 +164,9 @@ def decision_positions(game: str, players: int, seed: int, count: int, expansion
 def clone_cost(state: State, repeat: int = 20000) -> float:
     """Median microseconds per ``clone()`` over five timed batches."""
     runs = []
-    for _ in range(5):
+    for _batch in range(5):
         start = time.perf_counter()
-        for _ in range(repeat):
+        for _time in range(repeat):
             state.clone()
         runs.append((time.perf_counter() - start) / repeat * 1e6)
     return statistics.median(runs)
@@ -174,7 +176,7 @@ def state_memory(state: State, copies: int = 10000) -> float:
     """Bytes each clone of ``state`` adds (what a search tree pays per stored state)."""
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    kept = [state.clone() for _ in range(copies)]
+    kept = [state.clone() for _copy in range(copies)]
     after = tracemalloc.get_traced_memory()[0]
     tracemalloc.stop()
     del kept
@@ -198,7 +200,7 @@ def time_bot(spec: str, game: str, positions: Sequence[State], seed: int = 0) ->
     bot = make_bench_bot(spec, game, seed)
     games = getattr(bot, "games", None)  # a bot made for some games only says which
     if games is not None and game not in games:
-        return BotTiming(spec, note=f"skipped: plays {' and '.join(games)} only")
+        return BotTiming(spec, note=f"skipped: plays {' and '.join(games)} only")  # English in the JSON file
     times: list[float] = []
     iterations = 0
     searched = 0.0
@@ -260,13 +262,13 @@ def bench(players: int, games: int, seed: int = 0, expansions: Sequence[str] = (
 
 def _positive(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a positive integer, not {value!r}").format(value=text))
     return int(text)
 
 
 def _seed(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, not {text!r}")
+        raise argparse.ArgumentTypeError(_("seed must be a non-negative integer, not {value!r}").format(value=text))
     return int(text)
 
 
@@ -274,7 +276,8 @@ def _player_list(text: str) -> list[int]:
     counts = []
     for part in text.split(","):
         if not (part.strip().isascii() and part.strip().isdigit()):
-            raise argparse.ArgumentTypeError(f"players is a list of counts like 2,3,4, not {text!r}")
+            raise argparse.ArgumentTypeError(
+                _("players is a list of counts like 2,3,4, not {value!r}").format(value=text))
         counts.append(int(part))
     return counts
 
@@ -293,22 +296,26 @@ def split_specs(text: str) -> list[str]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``stoneage bench``."""
-    parser.add_argument("--game", action="append", choices=[*game_names(), "all"], metavar="NAME",
-                        help=f"game to measure, repeatable, or all (default stone_age): {', '.join(game_names())}")
-    parser.add_argument("--games", type=_positive, default=200, help="random games per player count (default 200)")
+    name, file = pgettext("metavar", "NAME"), pgettext("metavar", "FILE")
+    parser.add_argument("--game", action="append", choices=[*game_names(), "all"], metavar=name,
+                        help=_("game to measure, repeatable, or all (default stone_age): {games}").format(
+                            games=", ".join(game_names())))
+    parser.add_argument("--games", type=_positive, default=200, metavar=pgettext("metavar", "GAMES"),
+                        help=_("random games per player count (default 200)"))
     parser.add_argument("--players", type=_player_list, metavar="N[,N...]",
-                        help="player counts, e.g. 2,3,4 (default: every count the game allows)")
-    parser.add_argument("--seed", type=_seed, default=0)
-    parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
-                        help="an expansion of the game, e.g. mammoth (repeatable)")
-    parser.add_argument("--variant", action="append", default=[], metavar="NAME",
-                        help="a house rule of the game, e.g. hunt_repeat (repeatable)")
-    parser.add_argument("--bots", type=split_specs, default=list(DEFAULT_BOTS), metavar="SPEC,SPEC,...",
-                        help="bots whose decision time to measure (default random,greedy; none: --bots '')")
-    parser.add_argument("--positions", type=_positive, default=25,
-                        help="decision positions each bot is timed on (default 25)")
-    parser.add_argument("--json", metavar="FILE", help="also write the results to FILE (JSON), for --compare")
-    parser.add_argument("--compare", metavar="FILE", help="print each number's ratio to an earlier --json FILE")
+                        help=_("player counts, e.g. 2,3,4 (default: every count the game allows)"))
+    parser.add_argument("--seed", type=_seed, default=0, metavar=pgettext("metavar", "SEED"))
+    parser.add_argument("--expansion", action="append", default=[], metavar=name,
+                        help=_("an expansion of the game, e.g. mammoth (repeatable)"))
+    parser.add_argument("--variant", action="append", default=[], metavar=name,
+                        help=_("a house rule of the game, e.g. hunt_repeat (repeatable)"))
+    parser.add_argument("--bots", type=split_specs, default=list(DEFAULT_BOTS),
+                        metavar=pgettext("metavar", "SPEC,SPEC,..."),
+                        help=_("bots whose decision time to measure (default random,greedy; none: --bots '')"))
+    parser.add_argument("--positions", type=_positive, default=25, metavar=pgettext("metavar", "POSITIONS"),
+                        help=_("decision positions each bot is timed on (default 25)"))
+    parser.add_argument("--json", metavar=file, help=_("also write the results to FILE (JSON), for --compare"))
+    parser.add_argument("--compare", metavar=file, help=_("print each number's ratio to an earlier --json FILE"))
 
 
 def check_options(game: str, players: Sequence[int] | None, expansions: Sequence[str],
@@ -326,11 +333,12 @@ def load_bench_file(path: str) -> dict[str, Any]:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as error:
-        raise BenchError(f"cannot read {path!r}: {error.strerror}") from None
+        raise BenchError(_("cannot read {path!r}: {reason}").format(path=path, reason=error.strerror)) from None
     except ValueError as error:
-        raise BenchError(f"{path!r} is not JSON: {error}") from None
+        raise BenchError(_("{path!r} is not JSON: {error}").format(path=path, error=error)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("results"), list):
-        raise BenchError(f"{path!r} is not a 'stoneage bench --json' file (format {FORMAT})")
+        raise BenchError(_("{path!r} is not a 'stoneage bench --json' file (format {format})").format(
+            path=path, format=FORMAT))
     return data
 
 
@@ -338,25 +346,65 @@ def _number(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:,.{digits}f}"
 
 
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (East Asian wide letters take two)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def _right(text: str, width: int) -> str:
+    return " " * (width - _width(text)) + text
+
+
+def _left(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def _columns(*headers: tuple[str, int]) -> list[int]:
+    """Each column's width: at least its usual one, wider if its translated header needs it."""
+    return [max(width, _width(header)) for header, width in headers]
+
+
+def _shown_note(note: str) -> str:
+    """A bot timing's note (kept in English in the ``--json`` file), in the current language."""
+    prefix, suffix = "skipped: plays ", " only"
+    if note.startswith(prefix) and note.endswith(suffix):
+        return _("skipped: plays {games} only").format(games=note[len(prefix):-len(suffix)])
+    if note == "skipped: no decision positions":
+        return _("skipped: no decision positions")
+    return note
+
+
 def format_throughput(results: Sequence[BenchResult]) -> list[str]:
-    lines = [f"{'players':>7} {'games':>6} {'games/s':>9} {'steps/s':>10} {'steps/game':>11} "
-             f"{'clone µs':>9} {'state B':>8}"]
+    headers = (pgettext("bench column", "players"), pgettext("bench column", "games"),
+               pgettext("bench column", "games/s"), pgettext("bench column", "steps/s"),
+               pgettext("bench column", "steps/game"), pgettext("bench column", "clone µs"),
+               pgettext("bench column", "state B"))
+    widths = _columns(*zip(headers, (7, 6, 9, 10, 11, 9, 8), strict=True))
+    lines = [" ".join(_right(header, width) for header, width in zip(headers, widths, strict=True))]
     for r in results:
-        lines.append(f"{r.players:>7} {r.games:>6} {r.games_per_second:>9.1f} {r.steps_per_second:>10.0f} "
-                     f"{r.steps_per_game:>11.1f} {r.clone_microseconds:>9.2f} {r.state_bytes:>8.0f}")
+        cells = (f"{r.players}", f"{r.games}", f"{r.games_per_second:.1f}", f"{r.steps_per_second:.0f}",
+                 f"{r.steps_per_game:.1f}", f"{r.clone_microseconds:.2f}", f"{r.state_bytes:.0f}")
+        lines.append(" ".join(_right(cell, width) for cell, width in zip(cells, widths, strict=True)))
     return lines
 
 
 def format_bots(results: Sequence[BenchResult]) -> list[str]:
-    width = max((len(t.bot) for r in results for t in r.bots), default=3)
-    lines = [f"{'players':>7}  {'bot':<{width}} {'decisions':>9} {'median ms':>10} {'worst ms':>9} {'mcts it/s':>10}"]
+    players, bot = pgettext("bench column", "players"), pgettext("bench column", "bot")
+    headers = (pgettext("bench column", "decisions"), pgettext("bench column", "median ms"),
+               pgettext("bench column", "worst ms"), pgettext("bench column", "mcts it/s"))
+    players_width, bot_width = _columns((players, 7), (bot, max((len(t.bot) for r in results for t in r.bots),
+                                                                default=3)))
+    widths = _columns(*zip(headers, (9, 10, 9, 10), strict=True))
+    lines = [f"{_right(players, players_width)}  {_left(bot, bot_width)} "
+             + " ".join(_right(header, width) for header, width in zip(headers, widths, strict=True))]
     for r in results:
         for t in r.bots:
+            start = f"{_right(str(r.players), players_width)}  {_left(t.bot, bot_width)} "
             if t.note:
-                lines.append(f"{r.players:>7}  {t.bot:<{width}} {t.note}")
+                lines.append(start + _shown_note(t.note))
                 continue
-            lines.append(f"{r.players:>7}  {t.bot:<{width}} {t.decisions:>9} {t.median_ms:>10.3f} "
-                         f"{t.worst_ms:>9.3f} {_number(t.iterations_per_second, 0):>10}")
+            cells = (f"{t.decisions}", f"{t.median_ms:.3f}", f"{t.worst_ms:.3f}", _number(t.iterations_per_second, 0))
+            lines.append(start + " ".join(_right(cell, width) for cell, width in zip(cells, widths, strict=True)))
     return lines
 
 
@@ -364,12 +412,17 @@ def format_comparison(results: Sequence[BenchResult], earlier: dict[str, Any], p
     """Per game and player count, new / old for each number (throughput: above 1 is faster;
     costs: below 1 is cheaper)."""
     old = {BenchResult.from_json(item).key(): BenchResult.from_json(item) for item in earlier["results"]}
-    lines = [f"Compared with {path} ({earlier.get('date', '?')}, {earlier.get('build', '?')}): new / old",
-             f"{'':<28} {'games/s':>8} {'steps/s':>8} {'clone':>8} {'state':>8}  bot median ms"]
+    headers = (pgettext("bench column", "games/s"), pgettext("bench column", "steps/s"),
+               pgettext("bench column", "clone"), pgettext("bench column", "state"))
+    widths = _columns(*((header, 8) for header in headers))
+    lines = [_("Compared with {path} ({date}, {build}): new / old").format(
+                 path=path, date=earlier.get("date", "?"), build=_shown_build(str(earlier.get("build", "?")))),
+             f"{'':<28} " + " ".join(_right(header, width) for header, width in zip(headers, widths, strict=True))
+             + "  " + pgettext("bench column", "bot median ms")]
     for r in results:
         before = old.get(r.key())
         if before is None:
-            lines.append(f"{r.key():<28} not in the earlier run")
+            lines.append(f"{r.key():<28} " + _("not in the earlier run"))
             continue
         bots = []
         earlier_bots = {t.bot: t for t in before.bots if not t.note}
@@ -377,12 +430,24 @@ def format_comparison(results: Sequence[BenchResult], earlier: dict[str, Any], p
             previous = earlier_bots.get(t.bot)
             if not t.note and previous is not None and previous.median_ms > 0:
                 bots.append(f"{t.bot} ×{t.median_ms / previous.median_ms:.2f}")
-        lines.append(f"{r.key():<28} {_ratio(r.games_per_second, before.games_per_second):>8} "
-                     f"{_ratio(r.steps_per_second, before.steps_per_second):>8} "
-                     f"{_ratio(r.clone_microseconds, before.clone_microseconds):>8} "
-                     f"{_ratio(r.state_bytes, before.state_bytes):>8}  {', '.join(bots) or '-'}")
-    lines.append("(games/s and steps/s above 1 are faster; clone, state and bot times below 1 are cheaper)")
+        cells = (_ratio(r.games_per_second, before.games_per_second),
+                 _ratio(r.steps_per_second, before.steps_per_second),
+                 _ratio(r.clone_microseconds, before.clone_microseconds), _ratio(r.state_bytes, before.state_bytes))
+        row = " ".join(_right(cell, width) for cell, width in zip(cells, widths, strict=True))
+        lines.append(f"{r.key():<28} {row}  {', '.join(bots) or '-'}")
+    lines.append(_("(games/s and steps/s above 1 are faster; clone, state and bot times below 1 are cheaper)"))
     return lines
+
+
+def _shown_build(engine: str) -> str:
+    """``build()``'s answer (kept in English in the ``--json`` file), in the current language."""
+    if engine == "pure Python":
+        return _("pure Python")
+    if engine == "compiled":
+        return _("compiled")
+    if engine.startswith("mixed (compiled: ") and engine.endswith(")"):
+        return _("mixed (compiled: {modules})").format(modules=engine[len("mixed (compiled: "):-1])
+    return engine
 
 
 def _ratio(new: float, old: float) -> str:
@@ -404,17 +469,20 @@ def run_command(args: argparse.Namespace) -> int:
         rows = [bench(count, args.games, args.seed, args.expansion, name, args.variant, args.bots, args.positions)
                 for count in counts]
         results += rows
-        options = ", ".join([*args.expansion, *args.variant]) or "base game"
+        options = ", ".join([*args.expansion, *args.variant]) or _("base game")
         if index:
             print()
         print("\n".join(format_throughput(rows)))
-        print(f"  {name} ({options}): {args.games} uniform-random games per player count, one process")
+        print("  " + _("{game} ({options}): {games} uniform-random games per player count, one process").format(
+            game=name, options=options, games=args.games))
         if args.bots:
             print()
             print("\n".join(format_bots(rows)))
-            print(f"  {name}: each bot timed on the same {args.positions} decision positions from random games")
-    print(f"\nEngine: {engine}; {platform.python_implementation()} {platform.python_version()} "
-          f"on {platform.machine()}")
+            print("  " + _("{game}: each bot timed on the same {positions} decision positions from random "
+                           "games").format(game=name, positions=args.positions))
+    print("\n" + _("Engine: {engine}; {python} on {machine}").format(
+        engine=_shown_build(engine), python=f"{platform.python_implementation()} {platform.python_version()}",
+        machine=platform.machine()))
     if earlier is not None:
         print()
         print("\n".join(format_comparison(results, earlier, args.compare)))
@@ -424,5 +492,6 @@ def run_command(args: argparse.Namespace) -> int:
                     "machine": platform.machine(), "argv": sys.argv[1:],
                     "results": [r.to_json() for r in results]}
         Path(args.json).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-        print(f"\nResults written to {args.json} (compare a later run with: stoneage bench ... --compare {args.json})")
+        print("\n" + _("Results written to {path} (compare a later run with: stoneage bench ... --compare {path})")
+              .format(path=args.json))
     return 0

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from importlib import import_module
 from importlib.util import find_spec
 from typing import Any
@@ -13,6 +14,19 @@ from typing import Any
 import stoneage
 from stoneage.core.contract import OMNISCIENT, Game, State
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.i18n import (
+    N_,
+    LanguageError,
+    _,
+    check,
+    choose,
+    current,
+    from_environment,
+    known,
+    pgettext,
+    seat_name,
+    set_language,
+)
 from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 from stoneage.play.events import apply_with_events, round_of
@@ -22,23 +36,106 @@ PLUGINS = ("stoneage.sim.commands", "stoneage.tui.commands", "stoneage.web.comma
 """Modules that add sub-commands: each has ``register(subparsers)``."""
 
 
+LANG_OPTION = "--lang"
+
+# TRANSLATORS: argparse's own texts (usage line, help sections, its error messages). Keep every
+# %(name)s, %s and %r placeholder, and the trailing space of "usage: ".
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unknown parser %(parser_name)r (choices: %(choices)s)"),
+)
+"""The texts argparse words itself that a person meets, marked so the catalogs hold them."""
+
+
+@contextmanager
+def argparse_in_our_language() -> Iterator[None]:
+    """Let argparse word its own texts (``usage:``, ``options``, its errors) in the chosen language.
+
+    argparse translates them with ``gettext.gettext`` / ``gettext.ngettext`` under the names
+    ``argparse._`` and ``argparse.ngettext``, which it looks up each time it makes a text: when a
+    parser is built (section titles, the ``-h`` help) and when one formats help or an error. While
+    the ``stoneage`` command line is built and read, those two names point at our catalog (whose
+    entries for argparse's msgids are ``ARGPARSE_MESSAGES``); afterwards they are put back, so no
+    other argparse user in the process is touched. English comes out unchanged: the source
+    language's catalog gives back each msgid, as gettext does with no catalog installed.
+    Overriding argparse's methods instead would mean copying each of them whole for one word.
+    """
+    from stoneage.core import i18n
+
+    module = vars(argparse)
+    saved = module["_"], module["ngettext"]
+    module["_"], module["ngettext"] = i18n._, i18n.ngettext
+    try:
+        yield
+    finally:
+        module["_"], module["ngettext"] = saved
+
+
+def _language(text: str) -> str:
+    try:
+        return check(text)
+    except LanguageError:
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise argparse.ArgumentTypeError(
+            _("unknown language {code!r} (known: {known})").format(code=shown, known=known())) from None
+
+
 class Parser(argparse.ArgumentParser):
-    """An argument parser that takes no abbreviations (``--game`` is never read as ``--games``)."""
+    """An argument parser that takes no abbreviations (``--game`` is never read as ``--games``), and
+    gives itself ``--lang``: the top-level parser and every sub-command, plugins' included, since
+    ``add_subparsers(parser_class=Parser)`` makes each of them a ``Parser``.
+
+    The language is picked from the command line before any parser is built (``main``), so the
+    option itself only checks the code and reports a bad one in argparse's words; its default is
+    ``SUPPRESS`` so a sub-command never overwrites a ``--lang`` given before its name.
+    """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
+        self.add_argument(LANG_OPTION, type=_language, default=argparse.SUPPRESS, metavar=pgettext("metavar", "CODE"),
+                          help=_("language of the output: {codes} (default: from the environment, "
+                                 "LANGUAGE, LC_ALL, LC_MESSAGES or LANG)").format(codes=known()))
+
+
+def requested_language(argv: Sequence[str]) -> str | None:
+    """The code of the last ``--lang CODE`` / ``--lang=CODE`` in ``argv`` (before a ``--``), if any."""
+    found = None
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == LANG_OPTION and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif arg.startswith(LANG_OPTION + "="):
+            found = arg.partition("=")[2]
+    return found
 
 
 def _players(text: str) -> int:
     if text not in ("2", "3", "4"):
-        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
+        raise argparse.ArgumentTypeError(_("players must be 2, 3 or 4, not {value!r}").format(value=text))
     return int(text)
 
 
 def _seed(text: str) -> int:
     if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, not {text!r}")
+        raise argparse.ArgumentTypeError(_("seed must be a non-negative integer, not {value!r}").format(value=text))
     return int(text)
 
 
@@ -46,12 +143,12 @@ def option_help(kind: str) -> str:
     """Every game's expansions or variants, for a ``--help`` text: ``stone_age: a, b; ...``."""
     parts = [f"{name}: {', '.join(game_info(name).option_names(kind))}" for name in game_names()
              if game_info(name).option_names(kind)]
-    return "; ".join(parts) or "none"
+    return "; ".join(parts) or _("none")
 
 
 def print_result(game: Game, state: State) -> None:
     """Print the final score breakdown per player and the winner(s), in the game's own words."""
-    names = [f"Player {seat + 1}" for seat in range(game.num_players)]
+    names = [seat_name(seat) for seat in range(game.num_players)]
     print("\n".join(play_kit(game).result_lines(state, names)))
 
 
@@ -68,7 +165,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game = load_game(args.game, players=args.players, seed=seed, **options)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    print(f"Simulated {args.game} game: {args.players} uniformly random players, seed {seed}")
+    print(_("Simulated {game} game: {players} uniformly random players, seed {seed}").format(
+        game=args.game, players=args.players, seed=seed))
     last_round = None
     while not state.is_terminal():
         action = state.sample_chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions())
@@ -77,14 +175,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             continue
         current_round = round_of(state)
         if current_round is not None and current_round != last_round:
-            print(f"\n== Round {current_round} ==")
+            print("\n" + _("== Round {number} ==").format(number=current_round))
             last_round = current_round
         _print_events(state, action)
-    print(f"\nFinal scores after {state.move_number()} steps:")
+    print("\n" + _("Final scores after {steps} steps:").format(steps=state.move_number()))
     print_result(game, state)
     if args.record:
         save_record(make_record(game, state), args.record)
-        print(f"Game record written to {args.record}")
+        print(_("Game record written to {path}").format(path=args.record))
     return 0
 
 
@@ -96,8 +194,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for action in state.history():
             _print_events(again, action)
         print()
-    print(f"Replayed {len(record['actions'])} actions of a {game.name} game "
-          f"({game.num_players} players, seed {game.seed}).")
+    print(_("Replayed {actions} actions of a {game} game ({players} players, seed {seed}).").format(
+        actions=len(record["actions"]), game=game.name, players=game.num_players, seed=game.seed))
     print_result(game, state)
     return 0
 
@@ -109,33 +207,39 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="stoneage", description="The Stone Age board-game family.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {stoneage.__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
+    """The ``stoneage`` command line, worded in the current language (build it after choosing one)."""
+    parser = Parser(prog="stoneage", description=_("The Stone Age board-game family."))
+    parser.add_argument("--version", action="version", version=f"%(prog)s {stoneage.__version__}",
+                        help=_("show program's version number and exit"))
+    commands = parser.add_subparsers(dest="command", required=True, metavar=pgettext("metavar", "COMMAND"),
+                                     parser_class=Parser)
 
-    sim = commands.add_parser("simulate", help="play a game of random players and print its log")
+    sim = commands.add_parser("simulate", help=_("play a game of random players and print its log"))
     sim.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
-    sim.add_argument("--players", type=_players, default=4, help="2, 3 or 4 (default 4)")
-    sim.add_argument("--seed", type=_seed, help="seed of the dice, cards and players (default: random)")
-    sim.add_argument("--expansion", action="append", default=[], metavar="NAME",
-                     help=f"add an expansion (repeatable); {option_help('expansions')}")
-    sim.add_argument("--variant", action="append", default=[], metavar="NAME",
-                     help=f"switch on a house rule (repeatable); {option_help('variants')}")
-    sim.add_argument("--record", metavar="FILE", help="also write the game record to FILE")
-    sim.add_argument("--quiet", action="store_true", help="print only the final scores")
+    sim.add_argument("--players", type=_players, default=4, metavar=pgettext("metavar", "PLAYERS"),
+                     help=_("2, 3 or 4 (default 4)"))
+    sim.add_argument("--seed", type=_seed, metavar=pgettext("metavar", "SEED"),
+                     help=_("seed of the dice, cards and players (default: random)"))
+    sim.add_argument("--expansion", action="append", default=[], metavar=pgettext("metavar", "NAME"),
+                     help=_("add an expansion (repeatable); {options}").format(options=option_help("expansions")))
+    sim.add_argument("--variant", action="append", default=[], metavar=pgettext("metavar", "NAME"),
+                     help=_("switch on a house rule (repeatable); {options}").format(options=option_help("variants")))
+    sim.add_argument("--record", metavar=pgettext("metavar", "FILE"), help=_("also write the game record to FILE"))
+    sim.add_argument("--quiet", action="store_true", help=_("print only the final scores"))
     sim.set_defaults(run=cmd_simulate)
 
-    rep = commands.add_parser("replay", help="replay a game record and print the final scores")
-    rep.add_argument("file", metavar="FILE")
+    rep = commands.add_parser("replay", help=_("replay a game record and print the final scores"))
+    rep.add_argument("file", metavar=pgettext("metavar", "FILE"))
     rep.add_argument("--log", action="store_true",
-                     help="also print every step of the game, as the event stream tells it")
+                     help=_("also print every step of the game, as the event stream tells it"))
     rep.set_defaults(run=cmd_replay)
 
     from stoneage.bench import add_arguments as add_bench_arguments
 
-    ben = commands.add_parser("bench", help="measure engine and bot speed (random games, clone, memory, decisions)",
-                              description="Measure any game's engine (uniform-random games, steps, clone cost, "
-                              "state size) and bots' decision times; save with --json, compare with --compare.",
+    ben = commands.add_parser("bench", help=_("measure engine and bot speed (random games, clone, memory, decisions)"),
+                              description=_("Measure any game's engine (uniform-random games, steps, clone cost, "
+                                            "state size) and bots' decision times; save with --json, compare "
+                                            "with --compare."),
                               allow_abbrev=False)
     add_bench_arguments(ben)
     ben.set_defaults(run=cmd_bench)
@@ -146,16 +250,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``stoneage`` command; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    """Entry point of the ``stoneage`` command; returns the exit status.
+
+    The language comes first (``--lang`` anywhere on the command line, else the environment), so
+    that the help and argparse's own messages are worded in it too; a bad ``--lang`` falls back to
+    the environment's language here and the parser then rejects it with the usual usage + error.
+    The process's language is put back on return (``main`` may run inside a test process).
+    """
+    arguments = sys.argv[1:] if argv is None else list(argv)
     try:
-        status: int = args.run(args)
-    except StoneAgeError as error:
-        print(f"stoneage: error: {error}", file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    return status
+        language = choose(requested_language(arguments))
+    except LanguageError:
+        language = from_environment()
+    previous = current()
+    set_language(language)
+    try:
+        with argparse_in_our_language():
+            args = build_parser().parse_args(arguments)
+        try:
+            status: int = args.run(args)
+        except StoneAgeError as error:
+            print(_("stoneage: error: {message}").format(message=error), file=sys.stderr)
+            return 2
+        except BrokenPipeError:
+            return 0
+        return status
+    finally:
+        set_language(previous)
 
 
 if __name__ == "__main__":

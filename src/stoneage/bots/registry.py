@@ -8,6 +8,7 @@ from typing import Any
 
 from stoneage.bots.base import Bot
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.i18n import _
 
 
 class BotSpecError(StoneAgeError):
@@ -52,12 +53,12 @@ def _value(text: str) -> Any:
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """Split ``"mcts:iterations=2000,c=1.4"`` into ``("mcts", {"iterations": 2000, "c": 1.4})``."""
-    name, _, rest = spec.strip().partition(":")
+    name, _colon, rest = spec.strip().partition(":")
     params: dict[str, Any] = {}
     for part in filter(None, rest.split(",")):
         key, eq, value = part.partition("=")
         if not eq or not key.strip():
-            raise BotSpecError(f"bot {spec!r}: parameter {part!r} is not key=value")
+            raise BotSpecError(_("bot {spec!r}: parameter {part!r} is not key=value").format(spec=spec, part=part))
         params[key.strip()] = _value(value.strip())
     return name, params
 
@@ -69,12 +70,12 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         preset_name, preset_params = parse_spec(PRESETS[name])
         name, params = preset_name, {**preset_params, **params}
     if name not in _BOTS:
-        raise BotSpecError(f"unknown bot {name!r}; known: {', '.join(bot_names())}")
+        raise BotSpecError(_("unknown bot {name!r}; known: {known}").format(name=name, known=", ".join(bot_names())))
     module_name, class_name = _BOTS[name].split(":")
     factory: Callable[..., Bot] = getattr(import_module(module_name), class_name)
     try:
         return factory(seed=seed, **params)
     except TypeError as error:
-        raise BotSpecError(f"bot {spec!r}: {error}") from None
+        raise BotSpecError(_("bot {spec!r}: {error}").format(spec=spec, error=error)) from None
     except ValueError as error:
-        raise BotSpecError(f"bot {spec!r}: {error}") from None
+        raise BotSpecError(_("bot {spec!r}: {error}").format(spec=spec, error=error)) from None

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from stoneage.core.errors import GameOptionError, shorten
+from stoneage.core.i18n import _
 
 JSON = dict[str, Any]
 
@@ -99,14 +100,16 @@ class GameType:
 
     @property
     def params(self) -> tuple[Param, ...]:
-        """Every parameter, the common ones first."""
+        """Every parameter, the common ones first (their docs in the current language)."""
         return (
             Param(PLAYERS, Kind.INT, self.default_players,
-                  f"number of players, {self.min_players} to {self.max_players}"),
-            Param(SEED, Kind.INT, 0, "seed of chance (dice, cards, tiles) in ordinary play"),
-            Param(FIRST_PLAYER, Kind.INT, 0, "the seat that starts (the rulebook's youngest player)"),
-            Param(EXPANSIONS, Kind.NAMES, (), "expansions to play with: " + _names(self.expansions)),
-            Param(VARIANTS, Kind.NAMES, (), "house rules to switch on: " + _names(self.variants)),
+                  _("number of players, {low} to {high}").format(low=self.min_players, high=self.max_players)),
+            Param(SEED, Kind.INT, 0, _("seed of chance (dice, cards, tiles) in ordinary play")),
+            Param(FIRST_PLAYER, Kind.INT, 0, _("the seat that starts (the rulebook's youngest player)")),
+            Param(EXPANSIONS, Kind.NAMES, (), _("expansions to play with: {names}").format(
+                names=_names(self.expansions))),
+            Param(VARIANTS, Kind.NAMES, (), _("house rules to switch on: {names}").format(
+                names=_names(self.variants))),
             *self.extra_params,
         )
 
@@ -124,35 +127,42 @@ class GameType:
         known = {param.name: param for param in self.params}
         for name in given:
             if name not in known:
-                raise GameOptionError(
-                    f"{self.name} has no parameter {name!r} (its parameters: {', '.join(known)})")
+                raise GameOptionError(_("{game} has no parameter {name!r} (its parameters: {known})").format(
+                    game=self.name, name=name, known=", ".join(known)))
         values = self.defaults()
         values.update(given)
         players = values[PLAYERS]
         if not _is_int(players) or not self.min_players <= players <= self.max_players:
-            raise GameOptionError(
-                f"players must be {_range(self.min_players, self.max_players)}, not {shorten(players)}")
+            raise GameOptionError(_("players must be {allowed}, not {value}").format(
+                allowed=_range(self.min_players, self.max_players), value=shorten(players)))
         if not _is_int(values[SEED]) or values[SEED] < 0:
-            raise GameOptionError(f"seed must be a non-negative integer, not {shorten(values[SEED])}")
+            raise GameOptionError(_("seed must be a non-negative integer, not {value}").format(
+                value=shorten(values[SEED])))
         first = values[FIRST_PLAYER]
         if not _is_int(first) or not 0 <= first < players:
-            raise GameOptionError(f"first_player must be a seat 0..{players - 1}, not {shorten(first)}")
+            raise GameOptionError(_("first_player must be a seat 0..{last}, not {value}").format(
+                last=players - 1, value=shorten(first)))
         for name in (EXPANSIONS, VARIANTS):
             values[name] = self._check_names(name, values[name])
         for param in self.extra_params:
             if param.kind is Kind.INT and not _is_int(values[param.name]):
-                raise GameOptionError(f"{param.name} must be an integer, not {shorten(values[param.name])}")
+                raise GameOptionError(_("{name} must be an integer, not {value}").format(
+                    name=param.name, value=shorten(values[param.name])))
         return values
 
     def _check_names(self, kind: str, given: Any) -> tuple[str, ...]:
         known = self.option_names(kind)
-        singular = kind[:-1]
         if not isinstance(given, list | tuple):
-            raise GameOptionError(f"{kind} must be a list of names, not {type(given).__name__}")
+            raise GameOptionError(_("{kind} must be a list of names, not {type}").format(
+                kind=kind, type=type(given).__name__))
         for name in given:
             if name not in known:
-                raise GameOptionError(
-                    f"unknown {singular} {shorten(name)} for {self.name} (known: {', '.join(known) or 'none'})")
+                if kind == EXPANSIONS:
+                    message = _("unknown expansion {name} for {game} (known: {known})")
+                else:
+                    message = _("unknown variant {name} for {game} (known: {known})")
+                raise GameOptionError(message.format(name=shorten(name), game=self.name,
+                                                     known=", ".join(known) or _("none")))
         return tuple(sorted(set(given)))
 
     def to_json(self) -> JSON:
@@ -180,12 +190,14 @@ def _is_int(value: Any) -> bool:
 
 
 def _names(options: tuple[Option, ...]) -> str:
-    return ", ".join(option.name for option in options) or "none"
+    return ", ".join(option.name for option in options) or _("none")
 
 
 def _range(low: int, high: int) -> str:
     values = [str(n) for n in range(low, high + 1)]
-    return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
+    if len(values) == 1:
+        return values[0]
+    return _("{values} or {last}").format(values=", ".join(values[:-1]), last=values[-1])
 
 
 def _jsonable(value: Any) -> Any:

@@ -8,6 +8,7 @@ from typing import Any
 from stoneage.core.contract import Game
 from stoneage.core.errors import GameOptionError, UnknownGameError
 from stoneage.core.gametype import GameType
+from stoneage.core.i18n import _
 
 _GAMES: dict[str, str | GameType] = {
     "stone_age": "stoneage.games.stone_age.info:GAME_TYPE",
@@ -21,7 +22,7 @@ DEFAULT_GAME = "stone_age"
 
 def import_path(target: str) -> Any:
     """The object a ``"module.path:attribute"`` string names."""
-    module_name, _, attribute = target.partition(":")
+    module_name, _colon, attribute = target.partition(":")
     return getattr(import_module(module_name), attribute)
 
 
@@ -38,13 +39,15 @@ def game_names() -> list[str]:
 def game_info(name: Any) -> GameType:
     """The description of a registered game, without importing its rules."""
     if not isinstance(name, str):
-        raise UnknownGameError(f"a game name is a string such as 'stone_age', not {type(name).__name__}")
+        raise UnknownGameError(_("a game name is a string such as 'stone_age', not {type}").format(
+            type=type(name).__name__))
     try:
         entry = _GAMES[name]
     except KeyError:
         known = ", ".join(game_names())
         shown = name if len(name) <= 40 else name[:37] + "..."
-        raise UnknownGameError(f"unknown game {shown!r}; known games: {known}") from None
+        raise UnknownGameError(_("unknown game {name!r}; known games: {known}").format(name=shown, known=known)) \
+            from None
     if isinstance(entry, str):
         entry = _GAMES[name] = import_path(entry)
     return entry
@@ -56,5 +59,5 @@ def load_game(name: Any, **params: Any) -> Game:
     try:
         game: Game = game_class(**params)
     except TypeError as error:  # pragma: no cover - the description lists every parameter
-        raise GameOptionError(f"bad parameters for {name!r}: {error}") from None
+        raise GameOptionError(_("bad parameters for {name!r}: {error}").format(name=name, error=error)) from None
     return game

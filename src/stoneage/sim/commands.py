@@ -7,6 +7,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from stoneage.core.i18n import _, pgettext
 from stoneage.core.record import save_record
 from stoneage.core.registry import DEFAULT_GAME, game_names
 from stoneage.sim.config import BACKENDS, TournamentConfig, split_bots, validate
@@ -19,13 +20,13 @@ if TYPE_CHECKING:
 
 def _positive(text: str) -> int:
     if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a positive integer, not {value!r}").format(value=text))
     return int(text)
 
 
 def _non_negative(text: str) -> int:
     if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, not {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a non-negative integer, not {value!r}").format(value=text))
     return int(text)
 
 
@@ -33,7 +34,8 @@ def _table_sizes(text: str) -> tuple[int, ...]:
     sizes = []
     for part in text.split(","):
         if part.strip() not in ("2", "3", "4"):
-            raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4 (or a list like 2,3), not {part!r}")
+            raise argparse.ArgumentTypeError(
+                _("players must be 2, 3 or 4 (or a list like 2,3), not {value!r}").format(value=part))
         sizes.append(int(part))
     return tuple(sorted(set(sizes)))
 
@@ -44,14 +46,17 @@ def _bots(text: str) -> tuple[str, ...]:
 
 def _add_definition(parser: argparse.ArgumentParser) -> None:
     """The options that decide what each game of a tournament is."""
-    parser.add_argument("--bots", type=_bots, required=True, metavar="SPEC,SPEC,...",
-                        help="bot specs, one per seat, e.g. mcts:iterations=500,greedy,greedy,random")
-    parser.add_argument("--seed", type=_non_negative, default=0, help="tournament seed (default 0)")
+    parser.add_argument("--bots", type=_bots, required=True, metavar=pgettext("metavar", "SPEC,SPEC,..."),
+                        help=_("bot specs, one per seat, e.g. mcts:iterations=500,greedy,greedy,random"))
+    parser.add_argument("--seed", type=_non_negative, default=0, metavar=pgettext("metavar", "SEED"),
+                        help=_("tournament seed (default 0)"))
     parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     parser.add_argument("--players", type=_table_sizes, default=(), metavar="N[,N...]",
-                        help="table size(s) drawn from the bot pool (default: one table of all the bots)")
-    parser.add_argument("--expansion", action="append", default=[], metavar="NAME", help="repeatable")
-    parser.add_argument("--variant", action="append", default=[], metavar="NAME", help="repeatable")
+                        help=_("table size(s) drawn from the bot pool (default: one table of all the bots)"))
+    parser.add_argument("--expansion", action="append", default=[], metavar=pgettext("metavar", "NAME"),
+                        help=_("repeatable"))
+    parser.add_argument("--variant", action="append", default=[], metavar=pgettext("metavar", "NAME"),
+                        help=_("repeatable"))
 
 
 def _config(args: argparse.Namespace, **run: Any) -> TournamentConfig:
@@ -61,30 +66,38 @@ def _config(args: argparse.Namespace, **run: Any) -> TournamentConfig:
 
 def register(subparsers: Any) -> None:
     """Add the tournament sub-commands to the ``stoneage`` parser."""
-    tour = subparsers.add_parser("tournament", help="play many seeded games between bots, rotating seats",
-                                 description="Play many seeded games between bots, rotating the seats; print "
-                                 "win rates, scores, decision times and openskill ratings.", allow_abbrev=False)
+    tour = subparsers.add_parser("tournament", help=_("play many seeded games between bots, rotating seats"),
+                                 description=_("Play many seeded games between bots, rotating the seats; print "
+                                               "win rates, scores, decision times and openskill ratings."),
+                                 allow_abbrev=False)
     _add_definition(tour)
-    tour.add_argument("--games", type=_positive, default=100, help="number of games (default 100)")
-    tour.add_argument("--jobs", type=_positive, default=1,
-                      help="worker processes / Ray CPUs, at most the machine's CPUs (default 1)")
-    tour.add_argument("--out", metavar="FILE", help="per-game results, FILE.jsonl or FILE.csv")
-    tour.add_argument("--records", metavar="DIR", help="write each game record to DIR/game-NNNNN.json")
-    tour.add_argument("--plot", metavar="FILE", help="score and win-rate chart, e.g. FILE.png")
-    tour.add_argument("--backend", choices=BACKENDS, default="local", help="local processes or Ray")
-    tour.add_argument("--batch", type=_positive, default=10, help="games per task (default 10)")
-    tour.add_argument("--ray-address", metavar="ADDRESS",
-                      help="Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)")
+    tour.add_argument("--games", type=_positive, default=100, metavar=pgettext("metavar", "GAMES"),
+                      help=_("number of games (default 100)"))
+    tour.add_argument("--jobs", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
+                      help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
+    tour.add_argument("--out", metavar=pgettext("metavar", "FILE"),
+                      help=_("per-game results, FILE.jsonl or FILE.csv"))
+    tour.add_argument("--records", metavar=pgettext("metavar", "DIR"),
+                      help=_("write each game record to DIR/game-NNNNN.json"))
+    tour.add_argument("--plot", metavar=pgettext("metavar", "FILE"),
+                      help=_("score and win-rate chart, e.g. FILE.png"))
+    tour.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
+    tour.add_argument("--batch", type=_positive, default=10, metavar=pgettext("metavar", "BATCH"),
+                      help=_("games per task (default 10)"))
+    tour.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
+                      help=_("Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)"))
     tour.set_defaults(run=cmd_tournament)
 
-    one = subparsers.add_parser("tournament-game", help="replay one game of a tournament alone",
-                                description="Play game INDEX of the tournament the same options define, "
-                                "exactly as the tournament played it, and optionally save its record.",
+    one = subparsers.add_parser("tournament-game", help=_("replay one game of a tournament alone"),
+                                description=_("Play game INDEX of the tournament the same options define, "
+                                              "exactly as the tournament played it, and optionally save its "
+                                              "record."),
                                 allow_abbrev=False)
     _add_definition(one)
-    one.add_argument("--index", type=_non_negative, required=True, help="game index (0-based, as in the results)")
-    one.add_argument("--record", metavar="FILE", help="write the game record to FILE")
-    one.add_argument("--json", action="store_true", help="also print the result line as in the JSONL results")
+    one.add_argument("--index", type=_non_negative, required=True, metavar=pgettext("metavar", "INDEX"),
+                     help=_("game index (0-based, as in the results)"))
+    one.add_argument("--record", metavar=pgettext("metavar", "FILE"), help=_("write the game record to FILE"))
+    one.add_argument("--json", action="store_true", help=_("also print the result line as in the JSONL results"))
     one.set_defaults(run=cmd_tournament_game)
 
 
@@ -106,14 +119,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     require("openskill", "sim")
     tqdm = require("tqdm", "sim").tqdm
     sizes = "/".join(str(size) for size in config.table_sizes())
-    print(f"Tournament: {config.games} games of {config.game} ({sizes} players), bots "
-          f"{', '.join(config.labels())}; seed {config.seed}; {config.jobs} job(s), {config.backend} backend",
+    print(_("Tournament: {games} games of {game} ({sizes} players), bots {bots}; seed {seed}; {jobs} job(s), "
+            "{backend} backend").format(games=config.games, game=config.game, sizes=sizes,
+                                        bots=", ".join(config.labels()), seed=config.seed, jobs=config.jobs,
+                                        backend=config.backend),
           flush=True)
     cycle = cycle_length(config)
     if config.games % cycle:
         suggestion = -(-config.games // cycle) * cycle
-        print(f"note: {config.games} games is not a multiple of the {cycle}-game seating cycle, so seats are "
-              f"only nearly balanced (use --games {suggestion} for exact balance)", file=sys.stderr)
+        print(_("note: {games} games is not a multiple of the {cycle}-game seating cycle, so seats are only "
+                "nearly balanced (use --games {suggestion} for exact balance)").format(
+                    games=config.games, cycle=cycle, suggestion=suggestion), file=sys.stderr)
 
     with interrupt_guard() as guard:  # one Ctrl-C stops the run; more are ignored while the games are written
         stream = ResultsStream(args.out, max(config.table_sizes())) if args.out else None
@@ -124,7 +140,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             bar.update(1)
 
         try:
-            with tqdm(total=config.games, unit="game", file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
+            unit = pgettext("progress bar unit", "game")
+            with tqdm(total=config.games, unit=unit, file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
                 outcome = run_tournament(config, on_game=on_game)
         except TournamentInterrupted as stop:
             guard.ignore_after = True  # the command is ending: a late Ctrl-C must not turn 130 into a traceback
@@ -139,20 +156,22 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     print()
     print(format_summary(summarize(results)))
     if len(config.table_sizes()) > 1:
-        print("\nBy table size")
+        print("\n" + _("By table size"))
         print(format_summary(summarize(results, by_players=True)))
-    print("\nRatings (openskill Plackett-Luce, ranked by final score)")
+    print("\n" + _("Ratings (openskill Plackett-Luce, ranked by final score)"))
     print(format_ratings(ratings(results)))
     print()
     if args.out:
-        print(f"Results written to {args.out}")
+        print(_("Results written to {path}").format(path=args.out))
     if config.records:
-        print(f"Records written to {config.records}/game-NNNNN.json (replay one with: stoneage replay FILE)")
+        print(_("Records written to {directory}/game-NNNNN.json (replay one with: stoneage replay FILE)").format(
+            directory=config.records))
     if args.plot:
         plot(results, args.plot)
-        print(f"Plot written to {args.plot}")
-    print(f"Played {len(results)} games in {outcome.seconds:.1f} s ({format_rate(len(results), outcome.seconds)}; "
-          f"{config.jobs} job(s), {config.backend} backend)")
+        print(_("Plot written to {path}").format(path=args.plot))
+    print(_("Played {count} games in {seconds} s ({rate}; {jobs} job(s), {backend} backend)").format(
+        count=len(results), seconds=f"{outcome.seconds:.1f}", rate=format_rate(len(results), outcome.seconds),
+        jobs=config.jobs, backend=config.backend))
     return 0
 
 
@@ -166,14 +185,19 @@ def _interrupted(partial: TournamentResult, stream: ResultsStream | None, out: s
     if results:
         print()
         print(format_summary(summarize(results)))
-    kept = []
-    if out:
-        kept.append(f"results in {out}")
-    if config.records and results:
-        kept.append(f"records in {config.records}/")
-    where = f"; {' and '.join(kept)}" if kept and results else ""
-    print(f"stoneage: interrupted after {len(results)} of {config.games} games "
-          f"({partial.seconds:.1f} s){where}", file=sys.stderr)
+    records = bool(config.records and results)
+    if out and records:
+        where = _("; results in {path} and records in {directory}/").format(path=out, directory=config.records)
+    elif out:
+        where = _("; results in {path}").format(path=out)
+    elif records:
+        where = _("; records in {directory}/").format(directory=config.records)
+    else:
+        where = ""
+    if not results:
+        where = ""
+    print(_("stoneage: interrupted after {count} of {games} games ({seconds} s){where}").format(
+        count=len(results), games=config.games, seconds=f"{partial.seconds:.1f}", where=where), file=sys.stderr)
     return 130
 
 
@@ -185,18 +209,20 @@ def cmd_tournament_game(args: argparse.Namespace) -> int:
     if args.record:
         check_writable(args.record)
     result = play_game(config, args.index, keep_record=bool(args.record))
-    print(f"Game {result.index} of the tournament with seed {config.seed}: {config.game}, "
-          f"{result.players} players, game seed {result.seed}, {result.steps} steps")
+    print(_("Game {index} of the tournament with seed {seed}: {game}, {players} players, game seed {game_seed}, "
+            "{steps} steps").format(index=result.index, seed=config.seed, game=config.game, players=result.players,
+                                    game_seed=result.seed, steps=result.steps))
     width = max(len(bot) for bot in result.bots)
     for seat, bot in enumerate(result.bots):
-        mark = "  winner" if seat in result.winners else ""
-        print(f"seat {seat + 1}  {bot:<{width}}  bot seed {result.bot_seeds[seat]:>10}  "
-              f"score {result.scores[seat]:>4}{mark}")
+        mark = "  " + _("winner") if seat in result.winners else ""
+        print(_("seat {seat}  {bot}  bot seed {bot_seed}  score {score}{winner}").format(
+            seat=seat + 1, bot=f"{bot:<{width}}", bot_seed=f"{result.bot_seeds[seat]:>10}",
+            score=f"{result.scores[seat]:>4}", winner=mark))
     if args.json:
         print(json.dumps(result.outcome()))
     if args.record:
         if result.record is None:
-            raise TournamentError("the game record was not kept")  # pragma: no cover
+            raise TournamentError(_("the game record was not kept"))  # pragma: no cover
         save_record(result.record, args.record)
-        print(f"Record written to {args.record} (replay it with: stoneage replay {args.record})")
+        print(_("Record written to {path} (replay it with: stoneage replay {path})").format(path=args.record))
     return 0

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from stoneage.bots.registry import make_bot
+from stoneage.core.i18n import _
 from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.sim.errors import JobsError, TournamentError
 
@@ -74,14 +75,19 @@ def available_cpus() -> int:
 def check_jobs(jobs: int, backend: str = "local", ray_address: str | None = None) -> None:
     """Raise ``JobsError`` unless ``jobs`` fits this machine (a named Ray cluster has its own CPUs)."""
     if jobs < 1:
-        raise JobsError(f"jobs must be at least 1, not {jobs}")
+        raise JobsError(_("jobs must be at least 1, not {jobs}").format(jobs=jobs))
     if backend == "ray" and ray_address:
         return
     cpus = available_cpus()
     if jobs > cpus:
-        where = "worker processes" if backend == "local" else "CPUs for the local Ray instance"
-        raise JobsError(f"--jobs {jobs} asks for {jobs} {where}, but this machine has {cpus} CPU(s); "
-                        f"use --jobs {cpus} or less (or --backend ray --ray-address ADDRESS for a cluster)")
+        if backend == "local":
+            message = _("--jobs {jobs} asks for {jobs} worker processes, but this machine has {cpus} CPU(s); "
+                        "use --jobs {cpus} or less (or --backend ray --ray-address ADDRESS for a cluster)")
+        else:
+            message = _("--jobs {jobs} asks for {jobs} CPUs for the local Ray instance, but this machine has "
+                        "{cpus} CPU(s); use --jobs {cpus} or less (or --backend ray --ray-address ADDRESS for a "
+                        "cluster)")
+        raise JobsError(message.format(jobs=jobs, cpus=cpus))
 
 
 def split_bots(text: str) -> tuple[str, ...]:
@@ -102,32 +108,37 @@ def validate(config: TournamentConfig) -> None:
     """Raise a ``StoneAgeError`` naming the first bad setting (bots and options are tried once)."""
     count = len(config.bots)
     if any(not spec.strip() for spec in config.bots):
-        raise TournamentError("a bot spec is empty (check the commas in --bots)")
+        raise TournamentError(_("a bot spec is empty (check the commas in --bots)"))
     if count < MIN_PLAYERS:
-        raise TournamentError(f"a tournament needs at least {MIN_PLAYERS} bots, got {count}")
+        raise TournamentError(_("a tournament needs at least {least} bots, got {count}").format(
+            least=MIN_PLAYERS, count=count))
     if not config.players and count > MAX_PLAYERS:
         raise TournamentError(
-            f"{count} bots do not fit one table of at most {MAX_PLAYERS} players; "
-            "give at most 4 bots, or --players to draw smaller tables from the pool"
+            _("{count} bots do not fit one table of at most {most} players; "
+              "give at most 4 bots, or --players to draw smaller tables from the pool").format(
+                count=count, most=MAX_PLAYERS)
         )
     for size in config.players:
         if not MIN_PLAYERS <= size <= MAX_PLAYERS:
-            raise TournamentError(f"players must be 2, 3 or 4, not {size}")
+            raise TournamentError(_("players must be 2, 3 or 4, not {value!r}").format(value=size))
         if size > count:
-            raise TournamentError(f"tables of {size} players need at least {size} bots, got {count}")
+            raise TournamentError(_("tables of {size} players need at least {size} bots, got {count}").format(
+                size=size, count=count))
     if config.games < 1:
-        raise TournamentError(f"games must be at least 1, not {config.games}")
+        raise TournamentError(_("games must be at least 1, not {games}").format(games=config.games))
     if config.seed < 0:
-        raise TournamentError(f"seed must be a non-negative integer, not {config.seed}")
+        raise TournamentError(_("seed must be a non-negative integer, not {value!r}").format(value=config.seed))
     if config.batch < 1:
-        raise TournamentError(f"batch must be at least 1, not {config.batch}")
+        raise TournamentError(_("batch must be at least 1, not {batch}").format(batch=config.batch))
     if config.backend not in BACKENDS:
-        raise TournamentError(f"unknown backend {config.backend!r}; known: {', '.join(BACKENDS)}")
+        raise TournamentError(_("unknown backend {backend!r}; known: {known}").format(
+            backend=config.backend, known=", ".join(BACKENDS)))
     check_jobs(config.jobs, config.backend, config.ray_address)
     for spec in config.bots:
         games = getattr(make_bot(spec.strip(), 0), "games", None)  # a bot made for some games says which
         if games is not None and config.game not in games:
-            raise TournamentError(f"the bot {spec.strip()!r} plays {' and '.join(games)} only, not {config.game}")
+            raise TournamentError(_("the bot {bot!r} plays {games} only, not {game}").format(
+                bot=spec.strip(), games=" and ".join(games), game=config.game))
     for size in config.table_sizes():
         load_game(config.game, players=size, seed=0, **config.game_options())
     if config.records is not None:
@@ -139,4 +150,5 @@ def prepare_directory(path: str) -> None:
     try:
         Path(path).mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise TournamentError(f"cannot create the records directory {path!r}: {error.strerror}") from None
+        raise TournamentError(_("cannot create the records directory {path!r}: {reason}").format(
+            path=path, reason=error.strerror)) from None

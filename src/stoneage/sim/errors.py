@@ -7,6 +7,7 @@ from types import ModuleType
 
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.extras import install_hint
+from stoneage.core.i18n import _
 
 
 class TournamentError(StoneAgeError):
@@ -23,5 +24,5 @@ def require(module: str, extra: str) -> ModuleType:
         return import_module(module)
     except ImportError:
         raise TournamentError(
-            f"this needs the optional package {module!r}: {install_hint(extra)}"
+            _("this needs the optional package {module!r}: {hint}").format(module=module, hint=install_hint(extra))
         ) from None

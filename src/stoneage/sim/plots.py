@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from stoneage.core.i18n import _, ngettext
 from stoneage.sim.errors import TournamentError, require
 from stoneage.sim.results import GameResult
 from stoneage.sim.stats import summarize
@@ -18,7 +19,8 @@ def check_plot_path(path: str | Path) -> None:
     suffix = Path(path).suffix.lower().lstrip(".")
     supported = Figure().canvas.get_supported_filetypes()
     if suffix not in supported:
-        raise TournamentError(f"plot file {str(path)!r}: use one of .{', .'.join(sorted(supported))}")
+        raise TournamentError(_("plot file {path!r}: use one of {suffixes}").format(
+            path=str(path), suffixes="." + ", .".join(sorted(supported))))
 
 
 def plot(results: Sequence[GameResult], path: str | Path) -> None:
@@ -34,8 +36,8 @@ def plot(results: Sequence[GameResult], path: str | Path) -> None:
     figure = Figure(figsize=(max(6.0, 1.6 * len(rows) + 2), 4.5), layout="constrained")
     scores_axes, wins_axes = figure.subplots(1, 2)
     scores_axes.boxplot([row.scores for row in rows], tick_labels=names)
-    scores_axes.set_title("Final score")
-    scores_axes.set_ylabel("points")
+    scores_axes.set_title(_("Final score"))
+    scores_axes.set_ylabel(_("points"))
     rates = [row.win_rate for row in rows]
     # Wilson bounds can land a rounding error beyond a win rate of 0 or 1; error bars can't be negative.
     errors = [[max(0.0, rate - row.ci[0]) for rate, row in zip(rates, rows, strict=True)],
@@ -43,15 +45,16 @@ def plot(results: Sequence[GameResult], path: str | Path) -> None:
     wins_axes.bar(names, rates, yerr=errors, capsize=6, color="tab:blue", alpha=0.8)
     sizes = {result.players for result in results}
     if len(sizes) == 1:
-        wins_axes.axhline(1 / sizes.pop(), color="grey", linestyle="--", linewidth=1, label="equal share")
+        wins_axes.axhline(1 / sizes.pop(), color="grey", linestyle="--", linewidth=1, label=_("equal share"))
         wins_axes.legend(loc="upper right")
     wins_axes.set_ylim(0, 1)
-    wins_axes.set_title("Win rate (95% Wilson interval)")
+    wins_axes.set_title(_("Win rate (95% Wilson interval)"))
     for axes in (scores_axes, wins_axes):
         axes.tick_params(axis="x", labelrotation=20)
     games = len(results)
-    figure.suptitle(f"Tournament of {games} game{'s' if games != 1 else ''}")
+    figure.suptitle(ngettext("Tournament of {count} game", "Tournament of {count} games", games).format(count=games))
     try:
         figure.savefig(path, dpi=100)
     except OSError as error:
-        raise TournamentError(f"cannot write the plot {str(path)!r}: {error.strerror}") from None
+        raise TournamentError(_("cannot write the plot {path!r}: {reason}").format(
+            path=str(path), reason=error.strerror)) from None

@@ -6,8 +6,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from stoneage.core.i18n import pgettext
 from stoneage.sim.errors import require
 from stoneage.sim.results import GameResult
+from stoneage.sim.stats import table
 
 
 @dataclass(frozen=True)
@@ -46,8 +48,8 @@ def rate(tables: Iterable[tuple[Sequence[str], Sequence[int]]]) -> list[Rating]:
 
 def format_ratings(rows: Sequence[Rating]) -> str:
     """The ratings as a fixed-width text table."""
-    width = max([len("bot"), *(len(row.bot) for row in rows)])
-    header = f"{'bot':<{width}} {'mu':>7} {'sigma':>7} {'ordinal':>8} {'games':>6}"
-    lines = [header, "-" * len(header)]
-    lines += [f"{r.bot:<{width}} {r.mu:>7.2f} {r.sigma:>7.2f} {r.ordinal:>8.2f} {r.games:>6}" for r in rows]
-    return "\n".join(lines)
+    headers = [(pgettext("table column", "bot"), max([len("bot"), *(len(row.bot) for row in rows)]), "<"),
+               ("mu", 7, ">"), ("sigma", 7, ">"), (pgettext("table column", "ordinal"), 8, ">"),
+               (pgettext("table column", "games"), 6, ">")]
+    cells = [[r.bot, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}", f"{r.games}"] for r in rows]
+    return "\n".join(table(headers, cells))

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from stoneage.core.extras import install_hint
+from stoneage.core.i18n import _
 from stoneage.sim.config import TournamentConfig
 from stoneage.sim.errors import TournamentError
 from stoneage.sim.play import play_batch
@@ -21,7 +22,7 @@ def _import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise TournamentError(f"the ray backend needs Ray: {install_hint('ray')}") from None
+        raise TournamentError(_("the ray backend needs Ray: {hint}").format(hint=install_hint("ray"))) from None
     return ray
 
 
@@ -36,7 +37,8 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
     try:
         socket.create_connection((host, int(port)), timeout=timeout).close()
     except OSError as error:
-        raise TournamentError(f"cannot reach the Ray cluster at {address!r}: {error}") from None
+        raise TournamentError(_("cannot reach the Ray cluster at {address!r}: {error}").format(
+            address=address, error=error)) from None
 
 
 class RayBatches:
@@ -58,8 +60,8 @@ class RayBatches:
                 else:
                     ray.init(num_cpus=config.jobs, include_dashboard=False, logging_level=logging.WARNING)
             except (ConnectionError, RuntimeError, ValueError) as error:
-                raise TournamentError(
-                    f"cannot start or reach Ray ({config.ray_address or 'local'}): {error}") from None
+                raise TournamentError(_("cannot start or reach Ray ({address}): {error}").format(
+                    address=config.ray_address or "local", error=error)) from None
             self.started = True
         task = ray.remote(play_batch)
         config_ref = ray.put(config)

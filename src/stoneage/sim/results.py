@@ -12,6 +12,7 @@ from typing import IO, Any
 
 from stoneage.core import files
 from stoneage.core.contract import JSON
+from stoneage.core.i18n import _
 from stoneage.sim.errors import TournamentError
 
 FORMATS = (".jsonl", ".csv")
@@ -85,7 +86,8 @@ class GameResult:
 def _format(path: str | Path) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise TournamentError(f"results file {str(path)!r}: use a .jsonl or .csv name, not {suffix or 'none'!r}")
+        raise TournamentError(_("results file {path!r}: use a .jsonl or .csv name, not {suffix!r}").format(
+            path=str(path), suffix=suffix or "none"))
     return suffix
 
 
@@ -158,7 +160,8 @@ def write_results(results: Iterable[GameResult], path: str | Path) -> None:
         os.replace(temporary, target)
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise TournamentError(f"cannot write {str(path)!r}: {error.strerror}") from None
+        raise TournamentError(_("cannot write {path!r}: {reason}").format(path=str(path), reason=error.strerror)) \
+            from None
 
 
 def _csv_writer(out: IO[str], seats: int) -> csv.DictWriter[str]:
@@ -180,7 +183,8 @@ class ResultsStream:
         try:
             self.out: IO[str] | None = Path(path).open("w", encoding="utf-8", newline="")  # noqa: SIM115
         except OSError as error:
-            raise TournamentError(f"cannot write {str(path)!r}: {error.strerror}") from None
+            raise TournamentError(_("cannot write {path!r}: {reason}").format(path=str(path), reason=error.strerror)) \
+            from None
         self.writer = _csv_writer(self.out, seats) if self.kind == ".csv" else None
         if self.writer is not None:
             self.writer.writeheader()
@@ -189,7 +193,7 @@ class ResultsStream:
     def add(self, result: GameResult) -> None:
         """Append one game and flush it to the file."""
         if self.out is None:
-            raise TournamentError(f"the results file {str(self.path)!r} is already closed")
+            raise TournamentError(_("the results file {path!r} is already closed").format(path=str(self.path)))
         try:
             if self.writer is not None:
                 self.writer.writerow(_csv_row(result))
@@ -197,7 +201,8 @@ class ResultsStream:
                 self.out.write(json.dumps(result.to_json()) + "\n")
             self.out.flush()
         except OSError as error:
-            raise TournamentError(f"cannot write {str(self.path)!r}: {error.strerror}") from None
+            raise TournamentError(_("cannot write {path!r}: {reason}").format(path=str(self.path),
+                                                                               reason=error.strerror)) from None
 
     def close(self) -> None:
         """Close the file as it stands."""
@@ -220,6 +225,8 @@ def load_results(path: str | Path) -> list[GameResult]:
                 return [GameResult.from_json(json.loads(line)) for line in source if line.strip()]
             return [_from_csv_row(row) for row in csv.DictReader(source)]
     except OSError as error:
-        raise TournamentError(f"cannot read {str(path)!r}: {error.strerror}") from None
+        raise TournamentError(_("cannot read {path!r}: {reason}").format(path=str(path), reason=error.strerror)) \
+            from None
     except (ValueError, KeyError) as error:
-        raise TournamentError(f"{str(path)!r} is not a tournament results file: {error}") from None
+        raise TournamentError(_("{path!r} is not a tournament results file: {error}").format(
+            path=str(path), error=error)) from None

@@ -22,6 +22,7 @@ from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import Protocol
 
+from stoneage.core.i18n import _
 from stoneage.core.record import save_record
 from stoneage.sim.config import TournamentConfig, validate
 from stoneage.sim.errors import TournamentError
@@ -141,7 +142,7 @@ class _Workers:
         self.next_index = 0
         with sigint_ignored():  # the workers start with Ctrl-C ignored, with no window
             try:
-                for _ in range(min(config.jobs, config.games)):
+                for _number in range(min(config.jobs, config.games)):
                     ours, theirs = context.Pipe()
                     self.conns.append(ours)
                     self.busy[ours] = 0
@@ -153,7 +154,8 @@ class _Workers:
                     self.processes.append(process)
             except OSError as error:  # out of processes or memory: stop the workers already started
                 self._end(terminate=True)
-                raise TournamentError(f"cannot start {config.jobs} worker processes: {error}") from None
+                raise TournamentError(_("cannot start {jobs} worker processes: {error}").format(
+                    jobs=config.jobs, error=error)) from None
             except BaseException:
                 self._end(terminate=True)
                 raise
@@ -170,10 +172,12 @@ class _Workers:
         except (EOFError, OSError):
             process = self.processes[self.conns.index(conn)]
             process.join(STOP_SECONDS)
-            raise TournamentError(f"a worker process died (exit code {process.exitcode})") from None
+            raise TournamentError(_("a worker process died (exit code {code})").format(code=process.exitcode)) \
+                from None
         self.busy[conn] -= 1
         if kind == "error":
-            raise TournamentError(f"game {index} failed in a worker process: {payload}")
+            raise TournamentError(_("game {index} failed in a worker process: {error}").format(
+                index=index, error=payload))
         result: GameResult = payload
         return result
 
@@ -193,7 +197,7 @@ class _Workers:
         for conn in self.conns:
             try:
                 while self.busy[conn] and conn.poll(0):
-                    kind, _, payload = conn.recv()
+                    kind, _index, payload = conn.recv()
                     self.busy[conn] -= 1
                     if kind == "ok":
                         finished.append(payload)

@@ -6,7 +6,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
 from statistics import mean, median
+from unicodedata import east_asian_width
 
+from stoneage.core.i18n import _, pgettext
 from stoneage.sim.results import GameResult
 
 Z95 = 1.959963984540054
@@ -88,22 +90,45 @@ def _cell(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
+def width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (East Asian wide letters take two)."""
+    return sum(2 if east_asian_width(char) in "WF" else 1 for char in text)
+
+
+def table(headers: Sequence[tuple[str, int, str]], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A fixed-width text table: ``headers`` are (translated header, usual width, ``<`` or ``>``);
+    a column is wider than usual only when its header needs it; a rule of dashes under the header."""
+    widths = [max(usual, width(header)) for header, usual, _align in headers]
+    aligns = [align for _header, _usual, align in headers]
+
+    def line(cells: Sequence[str]) -> str:
+        padded = [cell + " " * (size - width(cell)) if align == "<" else " " * (size - width(cell)) + cell
+                  for cell, size, align in zip(cells, widths, aligns, strict=True)]
+        return " ".join(padded)
+
+    header = line([header for header, _usual, _align in headers])
+    return [header, "-" * width(header), *(line(cells) for cells in rows)]
+
+
 def format_summary(rows: Sequence[BotSummary]) -> str:
     """The summary as a fixed-width text table."""
     with_players = any(row.players is not None for row in rows)
-    width = max([len("bot"), *(len(row.bot) for row in rows)])
-    header = f"{'bot':<{width}}" + (f" {'players':>7}" if with_players else "")
-    header += (f" {'games':>6} {'wins':>8} {'win rate':>8} {'95% CI':>15} {'mean':>7} {'median':>7}"
-               f" {'mean win':>8} {'s/decision':>10}")
-    lines = [header, "-" * len(header)]
+    bot = pgettext("table column", "bot")
+    headers = [(bot, max([len("bot"), *(len(row.bot) for row in rows)]), "<")]
+    if with_players:
+        headers.append((pgettext("table column", "players"), 7, ">"))
+    headers += [(pgettext("table column", "games"), 6, ">"), (pgettext("table column", "wins"), 8, ">"),
+                (pgettext("table column", "win rate"), 8, ">"), (pgettext("table column", "95% CI"), 15, ">"),
+                (pgettext("table column", "mean"), 7, ">"), (pgettext("table column", "median"), 7, ">"),
+                (pgettext("table column", "mean win"), 8, ">"), (pgettext("table column", "s/decision"), 10, ">")]
+    cells = []
     for row in rows:
         low, high = row.ci
-        line = f"{row.bot:<{width}}" + (f" {row.players:>7}" if with_players else "")
-        line += (f" {row.games:>6} {row.wins:>8.2f} {row.win_rate:>8.3f} {f'[{low:.3f}, {high:.3f}]':>15}"
-                 f" {row.mean_score:>7.2f} {row.median_score:>7.1f} {_cell(row.mean_winning_score, 2):>8}"
-                 f" {_cell(row.seconds_per_decision, 6):>10}")
-        lines.append(line)
-    return "\n".join(lines)
+        cells.append([row.bot, *([f"{row.players}"] if with_players else []), f"{row.games}", f"{row.wins:.2f}",
+                      f"{row.win_rate:.3f}", f"[{low:.3f}, {high:.3f}]", f"{row.mean_score:.2f}",
+                      f"{row.median_score:.1f}", _cell(row.mean_winning_score, 2),
+                      _cell(row.seconds_per_decision, 6)])
+    return "\n".join(table(headers, cells))
 
 
 def format_rate(games: int, seconds: float) -> str:
@@ -111,14 +136,17 @@ def format_rate(games: int, seconds: float) -> str:
     ``0.031 games/s, 32.3 s/game``.
     """
     if games <= 0:
-        return "no games"
+        return _("no games")
     if seconds <= 0:
-        return f"{games} games in no measurable time"
+        return _("{count} games in no measurable time").format(count=games)
     rate = games / seconds
     if rate >= 100:
-        return f"{rate:.0f} games/s"
+        return _("{rate} games/s").format(rate=f"{rate:.0f}")
     if rate >= 1:
-        return f"{rate:.2f} games/s"
+        return _("{rate} games/s").format(rate=f"{rate:.2f}")
     per_game = seconds / games
-    per_game_text = f"{per_game:.1f} s/game" if per_game < 600 else f"{per_game / 60:.1f} min/game"
-    return f"{rate:.3g} games/s, {per_game_text}"
+    if per_game < 600:
+        per_game_text = _("{seconds} s/game").format(seconds=f"{per_game:.1f}")
+    else:
+        per_game_text = _("{minutes} min/game").format(minutes=f"{per_game / 60:.1f}")
+    return _("{rate} games/s, {per_game}").format(rate=f"{rate:.3g}", per_game=per_game_text)

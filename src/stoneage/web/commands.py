@@ -10,6 +10,7 @@ import threading
 import webbrowser
 
 from stoneage.core.extras import install_hint
+from stoneage.core.i18n import _, pgettext
 from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT
 
 REQUIRED = ("fastapi", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "platformdirs", "websockets", "openskill")
@@ -27,7 +28,7 @@ class _NoTraceback(logging.Filter):
 
 def _port(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 65536:
-        raise argparse.ArgumentTypeError(f"port must be 1 to 65535, not {text!r}")
+        raise argparse.ArgumentTypeError(_("port must be 1 to 65535, not {value!r}").format(value=text))
     return int(text)
 
 
@@ -35,29 +36,33 @@ def _pace(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"pace must be a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("pace must be a number of seconds, not {value!r}").format(value=text)) \
+            from None
     if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"pace must be 0 to 10 seconds, not {text!r}")
+        raise argparse.ArgumentTypeError(_("pace must be 0 to 10 seconds, not {value!r}").format(value=text))
     return value
 
 
 def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``serve`` to the ``stoneage`` command."""
     serve = commands.add_parser(
-        "serve", help="run the game server (lobby, play over websockets, records, ratings)",
-        description="Run the game server. Games are kept in a SQLite file in your data folder, or in "
-                    "PostgreSQL with --db; several processes share one PostgreSQL with --redis.",
+        "serve", help=_("run the game server (lobby, play over websockets, records, ratings)"),
+        description=_("Run the game server. Games are kept in a SQLite file in your data folder, or in "
+                      "PostgreSQL with --db; several processes share one PostgreSQL with --redis."),
         allow_abbrev=False)
-    serve.add_argument("--host", default=DEFAULT_HOST, help=f"address to listen on (default {DEFAULT_HOST})")
-    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})")
+    serve.add_argument("--host", default=DEFAULT_HOST, metavar=pgettext("metavar", "HOST"),
+                       help=_("address to listen on (default {host})").format(host=DEFAULT_HOST))
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT, metavar=pgettext("metavar", "PORT"),
+                       help=_("port (default {port})").format(port=DEFAULT_PORT))
     serve.add_argument("--db", default="", metavar="URL",
-                       help="database: postgresql://user@host/db, sqlite:///path, or a file path "
-                            "(default: games.sqlite3 in your data folder)")
+                       help=_("database: postgresql://user@host/db, sqlite:///path, or a file path "
+                              "(default: games.sqlite3 in your data folder)"))
     serve.add_argument("--redis", default=None, metavar="URL",
-                       help="Redis URL to share events with other server processes (redis://host:port)")
-    serve.add_argument("--pace", type=_pace, default=None, metavar="SECONDS",
-                       help="default pause between bot moves when people play (default: each game's own)")
-    serve.add_argument("--open", action="store_true", help="open the lobby in your web browser once the server is up")
+                       help=_("Redis URL to share events with other server processes (redis://host:port)"))
+    serve.add_argument("--pace", type=_pace, default=None, metavar=pgettext("metavar", "SECONDS"),
+                       help=_("default pause between bot moves when people play (default: each game's own)"))
+    serve.add_argument("--open", action="store_true",
+                       help=_("open the lobby in your web browser once the server is up"))
     serve.set_defaults(run=cmd_serve)
 
 
@@ -65,7 +70,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     """Start the server and block until Ctrl-C."""
     missing = [name for name in REQUIRED if _missing(name)]
     if missing or (args.db.startswith("postgres") and _missing("asyncpg")) or (args.redis and _missing("redis")):
-        print(f"stoneage: error: the server needs the web extra: {install_hint('web')}", file=sys.stderr)
+        print(_("stoneage: error: {message}").format(
+            message=_("the server needs the web extra: {hint}").format(hint=install_hint("web"))), file=sys.stderr)
         return 2
     import uvicorn
 
@@ -76,16 +82,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     try:
         database = config.database()
     except ValueError as error:
-        print(f"stoneage: error: --db: {error}", file=sys.stderr)
+        print(_("stoneage: error: {message}").format(message=f"--db: {error}"), file=sys.stderr)
         return 2
     problem = asyncio.run(_check_database(database)) or (args.redis and asyncio.run(_check_redis(args.redis)))
     if problem:
-        print(f"stoneage: error: {problem}", file=sys.stderr)
+        print(_("stoneage: error: {message}").format(message=problem), file=sys.stderr)
         return 2
     host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{host}:{args.port}/"
-    print(f"stoneage: play at {url} (a game against bots is one click away; API docs at {url}docs)\n"
-          f"stoneage: games are kept in {_shown(database)}; Ctrl-C stops the server", file=sys.stderr)
+    print(_("stoneage: play at {url} (a game against bots is one click away; API docs at {url}docs)").format(url=url)
+          + "\n" + _("stoneage: games are kept in {database}; Ctrl-C stops the server").format(
+              database=_shown(database)), file=sys.stderr)
     if args.open:
         threading.Timer(1.5, webbrowser.open, args=(url,)).start()
     logging.getLogger("uvicorn.error").addFilter(_NoTraceback())
@@ -122,7 +129,7 @@ async def _check_redis(url: str) -> str | None:
     try:
         await client.ping()
     except (RedisError, OSError) as error:
-        return f"cannot reach Redis at {url}: {error}"
+        return _("cannot reach Redis at {url}: {error}").format(url=url, error=error)
     finally:
         await client.aclose()
     return None
