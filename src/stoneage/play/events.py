@@ -14,13 +14,26 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, State
+from stoneage.core.i18n import seat_name
 
 DECISION = "decision"
 """The kind of an event for a player's decision."""
 CHANCE_EVENT = "chance"
 """The kind of an event for a chance outcome (a roll, a card turned up)."""
 _SEAT_WORDS = re.compile(r"\bPlayer ([1-9])\b")
-"""How the games' sentences call a seat: ``Player 1`` for seat 0."""
+"""How the games' English sentences call a seat: ``Player 1`` for seat 0."""
+
+
+def seat_words() -> re.Pattern[str]:
+    """How the games' sentences call a seat in the current language (``seat_name``: ``Player 1``,
+    ``플레이어 1``, ``Spieler 1``), its number (1 to 9) as the group. A seat name may be followed by
+    a letter (a Korean particle: ``플레이어 1이``), never by another digit."""
+    before, found, after = seat_name(0).partition("1")
+    if not found:  # a translation without the digit: nothing to find
+        return re.compile(r"(?!x)x")
+    if before == "Player " and not after:
+        return _SEAT_WORDS
+    return re.compile(r"(?<!\w)" + re.escape(before) + r"([1-9])(?![0-9])" + re.escape(after))
 
 
 @dataclass(frozen=True)
@@ -105,12 +118,16 @@ def retell(events: list[Event], before: State, action: int, viewer: int) -> list
 
 def called_by(events: Iterable[Event], names: Mapping[int, str]) -> list[Event]:
     """The events with seats called by the table's names: ``{0: "Ada"}`` tells "Player 1 builds" as
-    "Ada builds"; seats not in ``names`` keep their numbers."""
+    "Ada builds"; seats not in ``names`` keep their numbers. The seats are found as the current
+    language calls them (``seat_name``), the language the events were told in."""
+
     def call(match: re.Match[str]) -> str:
         return names.get(int(match.group(1)) - 1, match.group(0))
 
+    pattern = seat_words()
+
     def told(text: str) -> str:
-        return _SEAT_WORDS.sub(call, text)
+        return pattern.sub(call, text)
 
     def renamed(event: Event) -> Event:
         text, effects = told(event.text), tuple(told(line) for line in event.effects)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import CHANCE, JSON, Game, State
+from stoneage.core.i18n import _, seat_name
 from stoneage.core.registry import game_info, import_path
 from stoneage.play.menus import Menu, complete_menu, notation_menu
 
@@ -67,20 +68,27 @@ class PlayKit:
 def generic_results(state: State, names: Sequence[str]) -> list[str]:
     """The score table of ``score_breakdown`` (a row per part, a column per seat) and the winners."""
     breakdowns = state.score_breakdown()
-    short = [name.replace("Player ", "P") for name in names]
+    short = short_names(names)
     width = max(10, *(len(name) + 2 for name in short))
     lines = [f"{'':14}" + "".join(f"{name:>{width}}" for name in short)]
     for key in breakdowns[0]:
         label = key.replace("_", " ")
         lines.append(f"{label[:13]:14}" + "".join(f"{part.get(key, 0):>{width}}" for part in breakdowns))
     if not state.is_terminal():
-        return [*lines, "The game is not over; these are the scores as they stand."]
+        return [*lines, _("The game is not over; these are the scores as they stand.")]
     winners = [seat for seat, value in enumerate(state.returns()) if value > 0]
     if not winners:
-        return [*lines, "Nobody wins."]
+        return [*lines, _("Nobody wins.")]
     if len(winners) == 1:
-        return [*lines, f"Winner: {names[winners[0]]}."]
-    return [*lines, "Shared win: " + " and ".join(names[seat] for seat in winners) + "."]
+        return [*lines, _("Winner: {name}.").format(name=names[winners[0]])]
+    return [*lines, _("Shared win: {names}.").format(names=_(" and ").join(names[seat] for seat in winners))]
+
+
+def short_names(names: Sequence[str]) -> list[str]:
+    """The seat names with ``P1`` for ``Player 1`` (as ``seat_name`` calls the seat in the current
+    language): ``"P1 (you)"``."""
+    return [name.replace(seat_name(seat), f"P{seat + 1}", 1) for seat, name in enumerate(names)]
+
 
 
 GENERIC_KIT = PlayKit()

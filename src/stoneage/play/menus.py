@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from stoneage.core.contract import State
+from stoneage.core.i18n import _
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ def label_of(menu: Menu, action: int) -> str:
         return None
 
     found = path(menu.choices)
-    return " › ".join(found) if found else f"action {action}"
+    return " › ".join(found) if found else _("action {number}").format(number=action)
 
 
 def complete_menu(menu: Menu, state: State, legal: list[int]) -> Menu:
@@ -84,6 +85,7 @@ def notation_menu(state: State, names: Sequence[str]) -> Menu:
     """The generic menu: one entry per legal action, in notation."""
     seat = state.current_player()
     legal = state.legal_actions()
-    who = names[seat] if 0 <= seat < len(names) else "chance"
+    who = names[seat] if 0 <= seat < len(names) else _("chance")
     choices = tuple(Choice(state.action_to_string(a), a) for a in legal)
-    return Menu(f"{who}: choose", choices, "", seat)
+    return Menu(_("{name}: choose").format(name=who), choices, "", seat)
+

@@ -16,6 +16,7 @@ from typing import Any
 from stoneage.bots import Bot, BotSpecError, make_bot
 from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
+from stoneage.core.i18n import _, ngettext, seat_name
 from stoneage.core.record import make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.play.events import Event, apply_with_events, round_of
@@ -57,12 +58,19 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 
 def seat_names(seats: list[str]) -> list[str]:
-    """``"Player 1 (you)"``, ``"Player 2 (medium)"``; several people are ``(human)``."""
+    """``"Player 1 (you)"``, ``"Player 2 (medium)"``; several people are ``(human)``. In the
+    current language: the seat as ``seat_name`` calls it, the bot spec as typed."""
     humans = seats.count(HUMAN)
     names = []
     for seat, spec in enumerate(seats):
-        what = ("you" if humans == 1 else "human") if spec == HUMAN else spec
-        names.append(f"Player {seat + 1} ({what})")
+        player = seat_name(seat)
+        if spec != HUMAN:
+            # TRANSLATORS: a seat played by a bot; {bot} is the bot as typed (random, hard, mcts:...)
+            names.append(_("{player} ({bot})").format(player=player, bot=spec))
+        elif humans == 1:
+            names.append(_("{player} (you)").format(player=player))
+        else:
+            names.append(_("{player} (human)").format(player=player))
     return names
 
 
@@ -71,7 +79,9 @@ class Session:
 
     def __init__(self, game: Game, seats: list[str], state: State | None = None) -> None:
         if len(seats) != game.num_players:
-            raise StoneAgeError(f"{game.num_players} players need {game.num_players} seats, not {len(seats)}")
+            raise StoneAgeError(ngettext("{players} player needs {players} seat, not {seats}",
+                                         "{players} players need {players} seats, not {seats}",
+                                         game.num_players).format(players=game.num_players, seats=len(seats)))
         self.game = game
         self.kit: PlayKit = play_kit(game)
         """The game's defaults, menus and results."""
@@ -101,7 +111,7 @@ class Session:
         """Whether the game was resumed from a record."""
         self.last_human = next((s for s, spec in enumerate(self.seats) if spec == HUMAN), 0)
         if self._round is not None:  # a game that counts rounds
-            self.log.append(f"== Round {self._round} ==")
+            self.log.append(_("== Round {round} ==").format(round=self._round))
 
     # --- making and resuming ------------------------------------------------------------------
 
@@ -121,23 +131,28 @@ class Session:
 
         Raises ``RecordError`` for a corrupt record (the message says what is wrong).
         """
-        game, _ = replay(record)  # validates the header, every action and any stored result
+        game, _state = replay(record)  # validates the header, every action and any stored result
         if seats is None:
             stored = record.get(SEATS_KEY)
             if stored is None:
                 seats = [HUMAN] + [play_kit(game).default_bot] * (game.num_players - 1)
             elif not isinstance(stored, list) or not all(isinstance(s, str) and s.strip() for s in stored):
-                raise RecordError(f"record field {SEATS_KEY!r} must be a list of seat names ('human' or a bot)")
+                raise RecordError(_("record field {field} must be a list of seat names ('human' or a bot)")
+                                  .format(field=repr(SEATS_KEY)))
             else:
                 seats = list(stored)
         if len(seats) != game.num_players:
-            raise RecordError(f"record field {SEATS_KEY!r}: {game.num_players} players need "
-                              f"{game.num_players} seats, not {len(seats)}")
+            raise RecordError(ngettext("record field {field}: {players} player needs {players} seat, not {seats}",
+                                       "record field {field}: {players} players need {players} seats, not {seats}",
+                                       game.num_players).format(field=repr(SEATS_KEY), players=game.num_players,
+                                                                seats=len(seats)))
         session = cls(game, seats)
         for text in record["actions"]:
             session._apply(session.state.string_to_action(text), keep_undo=False)
         session._undo.clear()
-        session.log.append(f"-- resumed after {len(record['actions'])} actions --")
+        done = len(record["actions"])
+        session.log.append(_("-- resumed after {count} actions --").format(count=done))
+
         session.saved_at = session.state.move_number()  # what is on the table is what was saved
         session.resumed = True
         return session
@@ -208,7 +223,7 @@ class Session:
         seat = state.current_player()
         bot = self.bots.get(seat)
         if bot is None:
-            raise StoneAgeError(f"{self.names[seat]} is a person; nothing to do automatically")
+            raise StoneAgeError(_("{name} is a person; nothing to do automatically").format(name=self.names[seat]))
         return bot.step(state.clone(), seat)
 
     def apply(self, action: int) -> Step:
@@ -218,7 +233,7 @@ class Session:
     def choose(self, action: int) -> Step:
         """A person's decision; raises ``IllegalActionError`` (state unchanged) if not legal."""
         if not self.human_to_move():
-            raise IllegalActionError("it is not a person's turn")
+            raise IllegalActionError(_("it is not a person's turn"))
         return self._apply(action, keep_undo=True)
 
     def _apply(self, action: int, keep_undo: bool) -> Step:
@@ -237,10 +252,10 @@ class Session:
             seat == CHANCE and self.kit.paced_chance(before, seat, action))
         new_round = round_of(state)
         if new_round != self._round and not state.is_terminal():
-            lines.append(f"== Round {new_round} ==")
+            lines.append(_("== Round {round} ==").format(round=new_round))
             self._round = new_round
         if state.is_terminal():
-            lines += ["== Game over ==", *self.result_lines()]
+            lines += [game_over_line(), *self.result_lines()]
         self.log.extend(lines)
         return Step(action, seat, lines, paced)
 
@@ -277,7 +292,10 @@ class Session:
         if not self.undone:
             return ""
         more = len(self.undone) - 1
-        return self.undone[0] + (f" (and {more} more log line{'s' if more > 1 else ''})" if more else "")
+        if not more:
+            return self.undone[0]
+        return self.undone[0] + ngettext(" (and {count} more log line)", " (and {count} more log lines)",
+                                         more).format(count=more)
 
     def can_undo(self) -> bool:
         """Whether a person's decision can be taken back (nothing revealed since)."""
@@ -309,15 +327,15 @@ class Session:
         state = state if state is not None else self.state.clone()
         seat = state.current_player()
         if seat < 0 or self.seats[seat] != HUMAN:
-            raise HintUnavailable("no hint: it is not your turn")
+            raise HintUnavailable(_("no hint: it is not your turn"))
         if self._hint_bot is None:
             try:
                 bot = make_bot(self.hint_spec, seed=bot_seed(self.game.seed, 99))
                 check_plays(bot, self.hint_spec, self.game.name)
                 self._hint_bot = bot
             except BotSpecError as error:
-                raise HintUnavailable(
-                    f"hint unavailable: the {self.hint_spec!r} bot is not available ({error})") from None
+                raise HintUnavailable(_("hint unavailable: the {bot} bot is not available ({error})")
+                                      .format(bot=repr(self.hint_spec), error=error)) from None
         return self._hint_bot.step(state, seat)
 
     # --- the end --------------------------------------------------------------------------------
@@ -331,4 +349,11 @@ def check_plays(bot: Bot, spec: str, game: str) -> None:
     """``BotSpecError`` if ``bot`` says it plays some games only and ``game`` is not one of them."""
     games = getattr(bot, "games", None)
     if games is not None and game not in games:
-        raise BotSpecError(f"the {spec!r} bot plays {' and '.join(games)} only, not {game}")
+        raise BotSpecError(_("the {bot} bot plays {games} only, not {game}").format(
+            bot=repr(spec), games=_(" and ").join(games), game=game))
+
+
+def game_over_line() -> str:
+    """The log's line where the game ends (before the breakdown)."""
+    return _("== Game over ==")
+

@@ -15,6 +15,7 @@ from typing import Any
 
 from stoneage.core.contract import JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.errors import PlayerError
+from stoneage.core.i18n import _
 from stoneage.core.record import result_of
 from stoneage.play.events import Event
 from stoneage.play.kit import play_kit
@@ -93,14 +94,15 @@ def observe(game: Game, state: State, viewer: int) -> JSON:
     if viewer == PUBLIC:
         return state.public_observation()
     if type(viewer) is not int or not 0 <= viewer < game.num_players:
-        raise PlayerError(f"no seat {viewer!r}: viewers are seats 0..{game.num_players - 1} or PUBLIC")
+        raise PlayerError(_("no seat {seat}: viewers are seats 0..{last} or PUBLIC")
+                          .format(seat=repr(viewer), last=game.num_players - 1))
     return state.observation(viewer)
 
 
 def generic_panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
     """One panel listing an observation's fields, for games whose kit draws no panels."""
     lines = tuple(f"{key}: {value}" for key, value in observation.items())
-    return [Panel("observation", "The table", lines, observation)]
+    return [Panel("observation", _("The table"), lines, observation)]
 
 
 def build_view(game: Game, state: State, viewer: int, names: Sequence[str], events: Sequence[Event] = ()) -> View:
@@ -113,11 +115,12 @@ def build_view(game: Game, state: State, viewer: int, names: Sequence[str], even
     if to_move == viewer and to_move >= 0:
         decision = kit.decision_menu(state, names)
     if to_move == TERMINAL:
-        status = "The game is over."
-        panels.append(Panel("result", "Final scores", tuple(kit.result_lines(state, names)),
+        status = _("The game is over.")
+        panels.append(Panel("result", _("Final scores"), tuple(kit.result_lines(state, names)),
                             result_of(state)))
     elif to_move >= 0:
-        status = f"{names[to_move]} to decide."
+        status = _("{name} to decide.").format(name=names[to_move])
     else:
-        status = "Chance acts."
+        status = _("Chance acts.")
+
     return View(game.name, viewer, to_move, status, tuple(panels), decision, tuple(events))

@@ -9,6 +9,8 @@ so each handler is written in one class only.
 from __future__ import annotations
 
 import asyncio
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -20,18 +22,20 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.i18n import N_, _, seat_name
 from stoneage.play.menus import Choice, Menu
 from stoneage.play.session import HintUnavailable, Session, Step
 
 PLAYER_STYLES = ("bold red", "bold dodger_blue1", "bold yellow", "bold green")
 
-HINT = Binding("h", "hint", "Hint")
-UNDO = Binding("u", "undo", "Undo")
-SAVE = Binding("s", "save", "Save")
-PAUSE = Binding("p", "pause", "Pause")
-KEYS = Binding("question_mark", "keys", "Keys")
-QUIT = Binding("q", "quit_game", "Quit")
-BACK = (Binding("escape", "go_back", "Back", show=False), Binding("backspace", "go_back", "Back", show=False))
+# The keys' descriptions (in the footer) are marked here and translated when an app starts.
+HINT = Binding("h", "hint", N_("Hint"))
+UNDO = Binding("u", "undo", N_("Undo"))
+SAVE = Binding("s", "save", N_("Save"))
+PAUSE = Binding("p", "pause", N_("Pause"))
+KEYS = Binding("question_mark", "keys", N_("Keys"))
+QUIT = Binding("q", "quit_game", N_("Quit"))
+BACK = (Binding("escape", "go_back", N_("Back"), show=False), Binding("backspace", "go_back", N_("Back"), show=False))
 END_ACTIONS = frozenset({"save", "quit_game"})
 """The game's own key actions that still apply once the game is over (the others leave the footer)."""
 GAME_ACTIONS = frozenset({"hint", "undo", "save", "pause", "keys", "quit_game", "notation", "pick", "go_back"})
@@ -46,15 +50,17 @@ def pick_bindings(first: int) -> list[Binding]:
 class GameApp(App[None]):
     """Play a :class:`Session` full screen; subclasses lay out the panels and fill them."""
 
-    WAITING_TITLE: ClassVar[str] = "Waiting"
+    # Class texts are marked with N_ and translated where they are shown (the language is the
+    # context's, known only when the app runs).
+    WAITING_TITLE: ClassVar[str] = N_("Waiting")
     """The title of the decision panel while chance and the bots play."""
-    WAIT_MESSAGES: ClassVar[tuple[str, ...]] = ("Please wait",)
-    """Status messages that a new decision clears."""
+    WAIT_MESSAGES: ClassVar[tuple[str, ...]] = (N_("Please wait"),)
+    """Status messages that a new decision clears (their beginnings)."""
     GROUP_MARK: ClassVar[str] = " …"
     """Behind an option that opens a sub-list."""
-    END_HINT: ClassVar[str] = "Press q to quit, s to save the game."
+    END_HINT: ClassVar[str] = N_("Press q to quit, s to save the game.")
     BORDER_TITLES: ClassVar[tuple[tuple[str, str], ...]] = ()
-    """``(selector, title)`` of the panels."""
+    """``(selector, title)`` of the panels (titles marked with N_)."""
     SEAT_PATTERNS: ClassVar[tuple[str, ...]] = ()
     """Regular expressions of a seat (``{n}``: its number from 1), shown in the seat's colour."""
     EXTRA_STYLES: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -66,6 +72,8 @@ class GameApp(App[None]):
 
     def __init__(self, session: Session, *, delay: float, save_path: str | Path) -> None:
         super().__init__()
+        self.title = _(self.TITLE or "")
+        self._translate_bindings()
         self.session = session
         self.delay = delay
         self.save_path = Path(save_path)
@@ -76,6 +84,13 @@ class GameApp(App[None]):
         self.busy = False
         """Chance or a bot is playing: people wait."""
         self._quit_armed = False
+
+    def _translate_bindings(self) -> None:
+        """The footer's key descriptions in the current language (the bindings are made at import)."""
+        bindings = self._bindings.key_to_bindings
+        for key, found in bindings.items():
+            bindings[key] = [replace(binding, description=_(binding.description)) if binding.description
+                             else binding for binding in found]
 
     # --- hooks of the games -------------------------------------------------------------------
 
@@ -121,7 +136,7 @@ class GameApp(App[None]):
 
     def on_mount(self) -> None:
         for widget_id, title in self.BORDER_TITLES:
-            self.query_one(widget_id).border_title = title
+            self.query_one(widget_id).border_title = _(title)
         self.first_view()
         self.advance()
         if self.size_warning():
@@ -131,9 +146,13 @@ class GameApp(App[None]):
         warning = self.size_warning()
         if warning:
             self.say(warning)
-        elif self.message.startswith("The window is"):
+        elif self.message.startswith(self.size_warning_start()):
             self.say("")
         self.after_resize()
+
+    def size_warning_start(self) -> str:
+        """How every size warning begins."""
+        return self._size_warning(0, 0).split("0×0", 1)[0]
 
     def size_warning(self) -> str:
         """A warning if the window is smaller than ``MIN_SIZE`` ("" if it is big enough)."""
@@ -141,8 +160,13 @@ class GameApp(App[None]):
         need_width, need_height = self.MIN_SIZE
         if width >= need_width and height >= need_height:
             return ""
-        return (f"The window is {width}×{height}: {self.TITLE} needs at least {need_width}×{need_height} "
-                "(columns×rows). Enlarge it, or play line by line with --plain.")
+        return self._size_warning(width, height)
+
+    def _size_warning(self, width: int, height: int) -> str:
+        need_width, need_height = self.MIN_SIZE
+        return _("The window is {width}×{height}: {game} needs at least {need_width}×{need_height} "
+                 "(columns×rows). Enlarge it, or play line by line with --plain.").format(
+            width=width, height=height, game=_(self.TITLE or ""), need_width=need_width, need_height=need_height)
 
     def advance(self) -> None:
         """Show the next decision, or let chance and the bots play until one (or the end)."""
@@ -174,7 +198,8 @@ class GameApp(App[None]):
                 await self.after_auto_step(step, steps)
         except Exception as error:  # a failing bot must not take the game down
             self.paused = True
-            self.say(f"A bot failed ({type(error).__name__}: {error}); press p to try again.")
+            self.say(_("A bot failed ({error}); press p to try again.").format(
+                error=f"{type(error).__name__}: {error}"))
         finally:
             self.busy = False
         self.refresh_view()
@@ -188,7 +213,7 @@ class GameApp(App[None]):
         try:
             self.session.choose(action)
         except StoneAgeError as error:
-            self.say(f"Not played: {error}")
+            self.say(_("Not played: {error}").format(error=error))
             return
         self._quit_armed = False
         self.after_choice(seat)
@@ -196,10 +221,10 @@ class GameApp(App[None]):
     def can_decide(self) -> bool:
         """Whether a person may decide now (else say why)."""
         if self.session.over:
-            self.say("The game is over. Press q to quit.")
+            self.say(_("The game is over. Press q to quit."))
             return False
         if self.busy or not self.session.human_to_move():
-            self.say("Please wait: it is not your turn.")
+            self.say(_("Please wait: it is not your turn."))
             return False
         return True
 
@@ -221,11 +246,17 @@ class GameApp(App[None]):
     def _styled(self, lines: list[str]) -> Text:
         text = Text("\n".join(lines))
         for seat, style in enumerate(PLAYER_STYLES[: len(self.session.seats)]):
-            for pattern in self.SEAT_PATTERNS:
-                text.highlight_regex(pattern.format(n=seat + 1), style)
-        for pattern, style in self.EXTRA_STYLES:
+            english, local = f"Player {seat + 1}", re.escape(seat_name(seat))
+            for pattern in self.SEAT_PATTERNS:  # the seat as the current language calls it
+                text.highlight_regex(pattern.format(n=seat + 1).replace(english, local), style)
+        for pattern, style in self.extra_styles():
             text.highlight_regex(pattern, style)
         return text
+
+    def extra_styles(self) -> tuple[tuple[str, str], ...]:
+        """``(regular expression, style)`` highlighted in the panels (default: ``EXTRA_STYLES``)."""
+        return self.EXTRA_STYLES
+
 
     def winners(self) -> list[str]:
         """The names of the winners (of a game that is over)."""
@@ -234,20 +265,20 @@ class GameApp(App[None]):
 
     def pause_note(self) -> str:
         """Behind the title while the bots are paused."""
-        return " — PAUSED (p continues)" if self.paused else ""
+        return _(" — PAUSED (p continues)") if self.paused else ""
 
     def show_waiting(self) -> None:
         self.set_text("#prompt", Text(self.waiting_text()))
         self.query_one("#options", OptionList).clear_options()
-        self.query_one("#decide").border_title = self.WAITING_TITLE
+        self.query_one("#decide").border_title = _(self.WAITING_TITLE)
 
     def show_decision(self) -> None:
-        if self.message.startswith(self.WAIT_MESSAGES):
+        if self.message.startswith(tuple(_(message) for message in self.WAIT_MESSAGES)):
             self.say("")
         self.menu = menu = self.build_menu()
         self.levels = [menu.choices]
         self.set_text("#prompt", Text("\n".join([menu.prompt, *menu.info])))
-        self.query_one("#decide").border_title = f"{self.session.names[menu.seat]} decides"
+        self.query_one("#decide").border_title = _("{name} decides").format(name=self.session.names[menu.seat])
         self.fill_options()
 
     def notation_focused(self) -> bool:
@@ -261,7 +292,7 @@ class GameApp(App[None]):
         entries = [Option(Text(f"{n}. {c.label}{self.GROUP_MARK if c.is_group else ''}"), id=str(n - 1))
                    for n, c in enumerate(level, 1)]
         if len(self.levels) > 1:
-            entries.append(Option(Text("0. ← back"), id="back"))
+            entries.append(Option(Text(_("0. ← back")), id="back"))
         options.add_options(entries)
         options.highlighted = 0
         if not self.notation_focused():
@@ -270,8 +301,8 @@ class GameApp(App[None]):
     def show_end(self) -> None:
         self.levels = []
         self.query_one("#options", OptionList).clear_options()
-        self.query_one("#decide").border_title = "Game over"
-        lines = [self.totals_line(), "", *self.result_lines(), "", self.END_HINT]
+        self.query_one("#decide").border_title = _("Game over")
+        lines = [self.totals_line(), "", *self.result_lines(), "", _(self.END_HINT)]
         self.set_text("#prompt", Text("\n".join(lines)))
         self.refresh_bindings()  # only the keys that still apply stay in the footer
         self.refresh_view()
@@ -282,8 +313,9 @@ class GameApp(App[None]):
         totals = " · ".join(f"{short} {score}" for short, score in zip(session.short, session.state.scores(),
                                                                         strict=True))
         winners = self.winners()
-        won = f" — won by {' and '.join(winners)}" if winners else " — nobody wins"
-        return f"Final totals: {totals}{won}"
+        if winners:
+            return _("Final totals: {totals} — won by {names}").format(totals=totals, names=_(" and ").join(winners))
+        return _("Final totals: {totals} — nobody wins").format(totals=totals)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Once the game is over only saving and quitting apply: the other keys leave the footer."""
@@ -305,7 +337,7 @@ class GameApp(App[None]):
             return
         level = self.levels[-1]
         if not 0 <= index < len(level):
-            self.say(f"There is no option {index + 1}: choose 1 to {len(level)}.")
+            self.say(_("There is no option {number}: choose 1 to {last}.").format(number=index + 1, last=len(level)))
             return
         choice = level[index]
         if choice.is_group:
@@ -339,7 +371,7 @@ class GameApp(App[None]):
     def action_hint(self) -> None:
         if not self.can_decide():
             return
-        self.say("Thinking of a hint…")
+        self.say(_("Thinking of a hint…"))
         self.run_worker(self._hint(), exclusive=True, group="hint")
 
     async def _hint(self) -> None:
@@ -354,25 +386,26 @@ class GameApp(App[None]):
         except Exception as error:  # the hint bot failing must not end the game
             if not self.TELL_HINT_FAILURE:
                 raise
-            self.say(f"No hint: the hint bot failed ({type(error).__name__}: {error})")
+            self.say(_("No hint: the hint bot failed ({error})").format(error=f"{type(error).__name__}: {error}"))
             return
         if session.state.move_number() != moment or not session.human_to_move():
             return
-        self.say(f"Hint: the {session.hint_spec} bot would play {state.action_to_string(action)} — "
-                 f"{state.describe(action).strip()}")
+        self.say(_("Hint: the {bot} bot would play {action} — {description}").format(
+            bot=session.hint_spec, action=state.action_to_string(action), description=state.describe(action).strip()))
         self.highlight_action(action)
 
     def action_save(self) -> None:
         try:
             self.session.save(self.save_path)
         except OSError as error:
-            self.say(f"Could not save to {str(self.save_path)!r}: {error.strerror or error}")
+            self.say(_("Could not save to {path}: {error}").format(path=repr(str(self.save_path)),
+                                                                   error=error.strerror or error))
             return
-        self.say(f"Saved to {self.save_path} — continue later with: stoneage play --resume {self.save_path}")
+        self.say(_("Saved to {path} — continue later with: stoneage play --resume {path}").format(path=self.save_path))
 
     def action_pause(self) -> None:
         self.paused = not self.paused
-        self.say("Paused: press p to continue." if self.paused else "Continuing.")
+        self.say(_("Paused: press p to continue.") if self.paused else _("Continuing."))
         self.refresh_view()
         if not self.paused and not self.busy:
             self.advance()
@@ -382,4 +415,5 @@ class GameApp(App[None]):
             self.exit()
             return
         self._quit_armed = True
-        self.say("The game is not saved: press q again to quit anyway, or s to save first.")
+        self.say(_("The game is not saved: press q again to quit anyway, or s to save first."))
+

@@ -15,11 +15,13 @@ from pathlib import Path
 from typing import ClassVar, TextIO
 
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.i18n import N_, _
 from stoneage.play.menus import Choice, Menu
 from stoneage.play.session import HintUnavailable, Session
 
-INPUT_ENDED = "The input ended before the game was over."
-STOPPED = "You stopped the game."
+INPUT_ENDED = N_("The input ended before the game was over.")
+STOPPED = N_("You stopped the game.")
+"""(Both marked here, translated where they are said.)"""
 
 
 def is_tty(stream: TextIO) -> bool:
@@ -47,7 +49,7 @@ class BasePlainGame:
     """Drives a :class:`Session` through text input and output."""
 
     HELP: ClassVar[str]
-    """The ``help`` text."""
+    """The ``help`` text (marked with N_, translated when shown)."""
     NESTED: ClassVar[bool] = True
     """Whether options may open sub-lists (``0`` and ``back`` go back)."""
 
@@ -116,8 +118,10 @@ class BasePlainGame:
     def greet(self, title: str) -> None:
         """The first lines: the game, the players and the seed."""
         s = self.session
-        self.say(f"{title}, {len(s.seats)} players: {', '.join(s.names)}. Seed {s.game.seed}.",
-                 "Type help for the commands; answer with a number or an action.")
+        # TRANSLATORS: the first line of the plain game; the command word "help" stays English (it is typed)
+        self.say(_("{game}, {count} players: {names}. Seed {seed}.").format(
+            game=title, count=len(s.seats), names=_(", ").join(s.names), seed=s.game.seed),
+            _("Type help for the commands; answer with a number or an action."))
 
     # --- the main loop ----------------------------------------------------------------------------
 
@@ -126,14 +130,15 @@ class BasePlainGame:
         try:
             return self._run()
         except KeyboardInterrupt:
-            return self.stop(130, "\nInterrupted.")
+            return self.stop(130, "\n" + _("Interrupted."))
 
     def stop(self, status: int, why: str) -> int:
-        self.say(why)
+        """Say ``why`` (translated here if it is one of the marked messages) and stop with ``status``."""
+        self.say(_(why) if why in (INPUT_ENDED, STOPPED) else why)
         if self.autosave:
             self.save(str(self.save_path))
         elif not self.session.is_saved():
-            self.say("The game was not saved (use save FILE before quitting, or --save FILE).")
+            self.say(_("The game was not saved (use save FILE before quitting, or --save FILE)."))
         return status
 
     # --- one decision -------------------------------------------------------------------------------
@@ -150,7 +155,7 @@ class BasePlainGame:
             line = self.read()
             if line is None:
                 return self.stop(1, INPUT_ENDED)
-            word, _, rest = line.partition(" ")
+            word, _sep, rest = line.partition(" ")
             word = word.lower()
             if line == "" or word in ("options", "list"):
                 self.list_levels()
@@ -173,10 +178,11 @@ class BasePlainGame:
                 self.levels.pop()
                 self.list_levels()
             else:
-                self.say(f"There is nothing to go back to. Choose 1 to {len(level)}, or type help.")
+                self.say(_("There is nothing to go back to. Choose 1 to {last}, or type help.").format(last=len(level)))
             return Next.ASK
         if not 1 <= number <= len(level):
-            self.say(f"There is no option {number}: choose 1 to {len(level)}, or type help.")
+            self.say(_("There is no option {number}: choose 1 to {last}, or type help.").format(
+                number=number, last=len(level)))
             return Next.ASK
         choice = level[number - 1]
         if choice.is_group:
@@ -194,11 +200,11 @@ class BasePlainGame:
         try:
             action = s.state.string_to_action(line)
         except StoneAgeError as error:
-            self.say(f"Not understood: {error}. Type a number, an action or help.")
+            self.say(_("Not understood: {error}. Type a number, an action or help.").format(error=error))
             return False
         if action not in s.state.legal_actions():
-            self.say(f"{s.state.action_to_string(action)!r} is not legal now ({menu.prompt}). "
-                     "Type options to see the legal choices.")
+            self.say(_("{action} is not legal now ({prompt}). Type options to see the legal choices.").format(
+                action=repr(s.state.action_to_string(action)), prompt=menu.prompt))
             return False
         s.choose(action)
         return True
@@ -212,7 +218,7 @@ class BasePlainGame:
             more = " …" if choice.is_group else ""
             self.say(f"  {number}. {choice.label}{more}")
         if nested:
-            self.say("  0. back")
+            self.say("  " + _("0. back"))
 
     # --- commands --------------------------------------------------------------------------------
 
@@ -235,7 +241,7 @@ class BasePlainGame:
         return Next.ASK
 
     def cmd_help(self, rest: str, menu: Menu) -> Next:
-        self.say(self.HELP)
+        self.say(_(self.HELP))
         return Next.ASK
 
     def cmd_board(self, rest: str, menu: Menu) -> Next:
@@ -269,13 +275,14 @@ class BasePlainGame:
         except HintUnavailable as error:
             self.say(str(error))
             return
-        self.say(f"Hint: the {s.hint_spec} bot would play {s.state.action_to_string(action)} "
-                 f"({s.state.describe(action).strip()}).")
+        self.say(_("Hint: the {bot} bot would play {action} ({description}).").format(
+            bot=s.hint_spec, action=s.state.action_to_string(action), description=s.state.describe(action).strip()))
 
     def save(self, path: str) -> None:
         try:
             self.session.save(path)
         except OSError as error:
-            self.say(f"Could not save to {path!r}: {error.strerror or error}.")
+            self.say(_("Could not save to {path}: {error}.").format(path=repr(path), error=error.strerror or error))
             return
-        self.say(f"Saved to {path}; continue later with: stoneage play --resume {path}")
+        self.say(_("Saved to {path}; continue later with: stoneage play --resume {path}").format(path=path))
+

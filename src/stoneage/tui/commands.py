@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from stoneage.bots import BotSpecError, make_bot
 from stoneage.core.errors import GameOptionError
 from stoneage.core.gametype import GameType, Kind, Param
+from stoneage.core.i18n import _
 from stoneage.core.record import load_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.play.kit import PlayKit, play_kit
@@ -36,13 +37,13 @@ def _infos() -> list[GameType]:
 
 def _players(text: str) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"players must be a positive number, not {text!r}")
+        raise argparse.ArgumentTypeError(_("players must be a positive number, not {value}").format(value=repr(text)))
     return int(text)
 
 
 def _seed(text: str) -> int:
     if not text.isdigit():
-        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, not {text!r}")
+        raise argparse.ArgumentTypeError(_("seed must be a non-negative integer, not {value}").format(value=repr(text)))
     return int(text)
 
 
@@ -50,16 +51,19 @@ def _delay(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"delay must be a number of seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(_("delay must be a number of seconds, not {value}").format(
+            value=repr(text))) from None
     if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"delay must be between 0 and 60 seconds, not {text!r}")
+        raise argparse.ArgumentTypeError(_("delay must be between 0 and 60 seconds, not {value}").format(
+            value=repr(text)))
     return value
 
 
 def _seats(text: str) -> list[str]:
     seats = [normalize_seat(part) for part in text.split(",")]
     if not all(seats):
-        raise argparse.ArgumentTypeError(f"seats are a comma-separated list like human,medium,random, not {text!r}")
+        raise argparse.ArgumentTypeError(_("seats are a comma-separated list like human,medium,random, not {value}")
+                                         .format(value=repr(text)))
     return seats
 
 
@@ -73,9 +77,9 @@ def _flag(name: str) -> str:
 
 
 def _options_help(kind: str) -> str:
-    parts = [f"{option.name} ({info.name}: {option.doc})" for info in _infos()
+    parts = [f"{option.name} ({info.name}: {_(option.doc)})" for info in _infos()
              for option in (info.expansions if kind == "expansions" else info.variants)]
-    return "; ".join(parts) or "none"
+    return "; ".join(parts) or _("none")
 
 
 def register(subparsers: Any) -> None:
@@ -83,40 +87,45 @@ def register(subparsers: Any) -> None:
     infos = _infos()
     variants = sorted({name for info in infos for name in info.option_names("variants")})
     expansions = sorted({name for info in infos for name in info.option_names("expansions")})
-    games = ", ".join(f"{info.name} ({info.display_name})" for info in infos)
+    # the help is worded when the command line is built, in the language chosen before (cli.main)
+    games = ", ".join(f"{info.name} ({_(info.display_name)})" for info in infos)
     play = subparsers.add_parser(
-        "play", help="play a game of the Stone Age family in the terminal against bots or people",
-        description="Play in the terminal: a full-screen game (textual), or --plain line-by-line play. "
-                    f"Default: {game_info(DEFAULT_GAME).display_name}, you against the game's default bots.")
+        "play", help=_("play a game of the Stone Age family in the terminal against bots or people"),
+        description=_("Play in the terminal: a full-screen game (textual), or --plain line-by-line play. "
+                      "Default: {game}, you against the game's default bots.").format(
+            game=_(game_info(DEFAULT_GAME).display_name)))
     play.add_argument("--game", choices=[info.name for info in infos], metavar="NAME",
-                      help=f"the game: {games} (default {DEFAULT_GAME}); with two or more people "
-                           "(--seats human,human) the memory games play hot seat")
+                      help=_("the game: {games} (default {default}); with two or more people "
+                             "(--seats human,human) the memory games play hot seat").format(
+                          games=games, default=DEFAULT_GAME))
     play.add_argument("--players", type=_players,
-                      help="how many players (default: the game's usual number, or the number of --seats)")
+                      help=_("how many players (default: the game's usual number, or the number of --seats)"))
     play.add_argument("--seats", type=_seats, metavar="LIST",
-                      help="who plays each seat, in order: human or a bot (random, easy, medium, hard, "
-                           "greedy, mcts:..., child, junior, ...), e.g. human,hard or human,human,medium "
-                           "(default: human, then the game's default bot)")
-    play.add_argument("--seed", type=_seed, help="seed of the dice, the cards and the bots (default: random)")
+                      help=_("who plays each seat, in order: human or a bot (random, easy, medium, hard, "
+                             "greedy, mcts:..., child, junior, ...), e.g. human,hard or human,human,medium "
+                             "(default: human, then the game's default bot)"))
+    play.add_argument("--seed", type=_seed, help=_("seed of the dice, the cards and the bots (default: random)"))
     play.add_argument("--first-player", type=int, default=1, metavar="N",
-                      help="the seat that starts round 1, from 1 (default 1)")
+                      help=_("the seat that starts round 1, from 1 (default 1)"))
     play.add_argument("--expansion", action="append", default=[], choices=expansions, metavar="NAME",
-                      help=f"add an expansion (repeatable): {_options_help('expansions')}")
+                      help=_("add an expansion (repeatable): {options}").format(options=_options_help("expansions")))
     for name, param in _data_params().items():
-        play.add_argument(_flag(name), dest=name, metavar="FILE", help=param.doc)
+        play.add_argument(_flag(name), dest=name, metavar="FILE", help=_(param.doc))
     play.add_argument("--variant", action="append", default=[], choices=variants, metavar="NAME",
-                      help=f"switch on a house rule (repeatable): {_options_help('variants')}")
+                      help=_("switch on a house rule (repeatable): {options}").format(
+                          options=_options_help("variants")))
     play.add_argument("--delay", type=_delay, metavar="SECONDS",
-                      help="pause after each bot move and each roll or card turned up (default: the game's "
-                           "own pause with a person at the table, see docs/play.md; 0 when only bots play)")
+                      help=_("pause after each bot move and each roll or card turned up (default: the game's "
+                             "own pause with a person at the table, see docs/play.md; 0 when only bots play)"))
     play.add_argument("--resume", metavar="FILE",
-                      help="continue a saved game (its seats unless --seats is given); saving writes back to "
-                           "FILE unless --save names another")
+                      help=_("continue a saved game (its seats unless --seats is given); saving writes back to "
+                             "FILE unless --save names another"))
     play.add_argument("--save", metavar="FILE",
-                      help=f"where the save key/command writes (default {DEFAULT_SAVE}); "
-                           "in --plain mode the game is also saved there when play stops")
+                      help=_("where the save key/command writes (default {default}); "
+                             "in --plain mode the game is also saved there when play stops").format(
+                          default=DEFAULT_SAVE))
     play.add_argument("--plain", action="store_true",
-                      help="line-by-line text play for screen readers, pipes and scripts")
+                      help=_("line-by-line text play for screen readers, pipes and scripts"))
     play.set_defaults(run=cmd_play)
 
 
@@ -132,8 +141,8 @@ def make_session(args: argparse.Namespace) -> Session:
         if args.first_player != 1:
             clashing.append("--first-player")
         if clashing:
-            raise GameOptionError(f"{', '.join(clashing)} cannot be combined with --resume: "
-                                  "the saved game keeps its own settings")
+            raise GameOptionError(_("{flags} cannot be combined with --resume: the saved game keeps its own settings")
+                                  .format(flags=", ".join(clashing)))
         record = load_record(args.resume)
         seats = args.seats
         if seats is not None:
@@ -147,17 +156,19 @@ def make_session(args: argparse.Namespace) -> Session:
         _check_count(info, players)
         seats = [HUMAN] + [_default_bot(play_kit(name))] * (players - 1)
     elif args.players is not None and args.players != len(seats):
-        raise GameOptionError(f"--players {args.players} does not match the {len(seats)} seats of --seats")
+        raise GameOptionError(_("--players {players} does not match the {seats} seats of --seats").format(
+            players=args.players, seats=len(seats)))
     _check_count(info, len(seats))
     _check_bots(seats)
     if not 1 <= args.first_player <= len(seats):
-        raise GameOptionError(f"--first-player must be 1 to {len(seats)}, not {args.first_player}")
+        raise GameOptionError(_("--first-player must be 1 to {last}, not {value}").format(
+            last=len(seats), value=args.first_player))
     if args.expansion and not info.expansions:
-        raise GameOptionError(f"{name} has no expansions")
+        raise GameOptionError(_("{game} has no expansions").format(game=name))
     own = {param.name for param in info.extra_params}
     for param_name, value in data_params.items():
         if value is not None and param_name not in own:
-            raise GameOptionError(f"{_flag(param_name)} is not an option of {name}")
+            raise GameOptionError(_("{flag} is not an option of {game}").format(flag=_flag(param_name), game=name))
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     try:
         return Session.new(seats, seed, first_player=args.first_player - 1, expansions=tuple(args.expansion),
@@ -184,16 +195,19 @@ def as_flags(message: str, params: Iterable[str]) -> str:
 def _check_count(info: GameType, count: int) -> None:
     low, high = info.min_players, info.max_players
     if not low <= count <= high:
-        raise GameOptionError(f"{info.name} needs {low} to {high} seats (players), not {count}"
-                              .replace(f"{low} to {low} ", f"{low} "))
+        if low == high:
+            raise GameOptionError(_("{game} needs {count} seats (players), not {value}").format(
+                game=info.name, count=low, value=count))
+        raise GameOptionError(_("{game} needs {low} to {high} seats (players), not {value}").format(
+            game=info.name, low=low, high=high, value=count))
 
 
 def _default_bot(kit: PlayKit) -> str:
     try:
         make_bot(kit.default_bot)
     except BotSpecError:
-        print(f"stoneage: note: the {kit.default_bot!r} bot is not available yet; playing against "
-              f"{kit.fallback_bot!r} bots", file=sys.stderr)
+        print("stoneage: " + _("note: the {bot} bot is not available yet; playing against {fallback} bots").format(
+            bot=repr(kit.default_bot), fallback=repr(kit.fallback_bot)), file=sys.stderr)
         return kit.fallback_bot
     return kit.default_bot
 
@@ -211,11 +225,12 @@ def cmd_play(args: argparse.Namespace) -> int:
     kit = tui_kit(session.game)
     plain = args.plain
     if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("stoneage: note: not a terminal, so playing line by line (--plain)", file=sys.stderr)
+        print("stoneage: " + _("note: not a terminal, so playing line by line (--plain)"), file=sys.stderr)
         plain = True
     if not plain and kit.app is None:
-        print(f"stoneage: note: {session.game.name} has no full-screen mode, so playing line by line (--plain)",
-              file=sys.stderr)
+        print("stoneage: " + _("note: {game} has no full-screen mode, so playing line by line (--plain)").format(
+            game=session.game.name), file=sys.stderr)
+
         plain = True
     if plain:
         game = kit.plain_class()(session, delay=delay, save_path=save_path, autosave=args.save is not None)

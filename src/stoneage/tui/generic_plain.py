@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from stoneage.core.i18n import N_, _
 from stoneage.core.registry import game_info
 from stoneage.play.menus import Menu
 from stoneage.tui.base_plain import BasePlainGame, Next
 
-HELP = """Answer with the number of an option, or type an action in notation.
+# TRANSLATORS: the command words (options, back, board, me, hint, undo, save, log, quit) and FILE, N
+# stay English: they are typed
+HELP = N_("""Answer with the number of an option, or type an action in notation.
 Commands:
   options          list the options again (an empty line does too)
   0, back          go back from a sub-list
@@ -21,7 +24,7 @@ Commands:
   undo             take back your last decision (not past a roll or a card turned up)
   save [FILE]      save the game; continue later with: stoneage play --resume FILE
   log [N]          the last N lines of the game log (default 20)
-  quit             stop playing (save first if you want to continue later)"""
+  quit             stop playing (save first if you want to continue later)""")
 
 
 def observation_lines(observation: dict[str, Any]) -> list[str]:
@@ -38,7 +41,7 @@ class GenericPlainGame(BasePlainGame):
 
     def title(self) -> str:
         """The game's name for the greeting."""
-        return game_info(self.session.game.name).display_name
+        return _(game_info(self.session.game.name).display_name)
 
     # --- the main loop ----------------------------------------------------------------------------
 
@@ -80,11 +83,11 @@ class GenericPlainGame(BasePlainGame):
     def cmd_undo(self, rest: str, menu: Menu) -> Next:
         s = self.session
         if s.undo():
-            self.say(f"Undone: {s.undone_text()}. You decide again.")
+            self.say(_("Undone: {what}. You decide again.").format(what=s.undone_text()))
             self.flush_log()
             self.after_undo()
             return Next.DECIDED
-        self.say("Nothing to undo: you have not decided yet since something was revealed (a roll or a card).")
+        self.say(_("Nothing to undo: you have not decided yet since something was revealed (a roll or a card)."))
         return Next.ASK
 
     def after_undo(self) -> None:
@@ -94,9 +97,10 @@ class GenericPlainGame(BasePlainGame):
         return self.session.log
 
     def show_me(self, menu: Menu) -> None:
-        self.say(f"{self.session.names[menu.seat]} sees:",
+        self.say(_("{name} sees:").format(name=self.session.names[menu.seat]),
                  *observation_lines(self.session.state.observation(menu.seat)))
 
     def show_board(self) -> None:
         s = self.session
-        self.say(f"{s.names[s.viewer()]} sees:", *observation_lines(s.observation()))
+        self.say(_("{name} sees:").format(name=s.names[s.viewer()]), *observation_lines(s.observation()))
+

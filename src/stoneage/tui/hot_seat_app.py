@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.widgets import Button, OptionList, RichLog
 
+from stoneage.core.i18n import N_, _
 from stoneage.play.session import HUMAN, Session, Step
 from stoneage.tui.base_app import GameApp
 
@@ -33,14 +34,14 @@ class HotSeatApp(GameApp):
     """A :class:`GameApp` for a memory game, with the hot seat and the ``#ready`` Button."""
 
     CHANCE_NAME: ClassVar[str]
-    """Who plays a chance move, in the decision panel."""
+    """Who plays a chance move, in the decision panel (marked with N_, as the texts below)."""
     PASS_NOTE: ClassVar[str]
     """Below "Pass the device to …!"."""
     PASS_AT_START: ClassVar[bool] = False
     """Whether the device is passed before the first decision too."""
     KEYS_HELP: ClassVar[str]
-    WAITING_TITLE = "Watch!"
-    WAIT_MESSAGES = ("Please wait", "Pass the device")
+    WAITING_TITLE = N_("Watch!")
+    WAIT_MESSAGES = (N_("Please wait"), N_("Pass the device"))
 
     def __init__(self, session: Session, *, delay: float, save_path: str | Path, hot_seat: bool | None,
                  sleep: Sleep | None) -> None:
@@ -119,7 +120,7 @@ class HotSeatApp(GameApp):
 
     def can_decide(self) -> bool:
         if self.passing is not None and not self.session.over:
-            self.say(f"Pass the device to {self.session.names[self.passing]}, then press Enter.")
+            self.say(_("Pass the device to {name}, then press Enter.").format(name=self.session.names[self.passing]))
             return False
         return super().can_decide()
 
@@ -130,14 +131,16 @@ class HotSeatApp(GameApp):
         if session.over:
             return self.over_title(self.winners())
         seat = session.observation()["pending"]["player"]  # at a chance node: whose turn it is
-        doing = "pass the device" if self.passing is not None else (
-            "your move" if session.human_to_move() and not self.busy else "playing")
-        return f"{self.TITLE} — turn {turn} — {session.names[seat]}: {doing}{self.pause_note()}"
+        doing = _("pass the device") if self.passing is not None else (
+            _("your move") if session.human_to_move() and not self.busy else _("playing"))
+        return _("{game} — turn {turn} — {name}: {doing}").format(
+            game=_(self.TITLE or ""), turn=turn, name=session.names[seat], doing=doing) + self.pause_note()
 
     def waiting_text(self) -> str:
         seat = self.session.to_move()
-        who = self.session.names[seat] if seat >= 0 else self.CHANCE_NAME
-        return f"{who} …" if seat < 0 else f"{who} is playing …"
+        if seat < 0:
+            return f"{_(self.CHANCE_NAME)} …"
+        return _("{name} is playing …").format(name=self.session.names[seat])
 
     def show_waiting(self) -> None:
         super().show_waiting()
@@ -148,10 +151,11 @@ class HotSeatApp(GameApp):
         self.levels = []
         name = self.session.names[seat]
         self.query_one("#options", OptionList).clear_options()
-        self.set_text("#prompt", Text(f"Pass the device to {name}!\n\n{self.PASS_NOTE}", style="bold"))
-        self.query_one("#decide").border_title = "Pass the device"
+        self.set_text("#prompt", Text(_("Pass the device to {name}!").format(name=name) + f"\n\n{_(self.PASS_NOTE)}",
+                                      style="bold"))
+        self.query_one("#decide").border_title = _("Pass the device")
         ready = self.query_one("#ready", Button)
-        ready.label = f"{name}: I am ready!"
+        ready.label = _("{name}: I am ready!").format(name=name)
         ready.add_class("visible")
         ready.focus()
         self.refresh_view()
@@ -179,4 +183,5 @@ class HotSeatApp(GameApp):
 
     def action_keys(self) -> None:
         """Show the keys and the rules in short, in the log panel."""
-        self.query_one("#log", RichLog).write(Text(self.KEYS_HELP, style="italic"))
+        self.query_one("#log", RichLog).write(Text(_(self.KEYS_HELP), style="italic"))
+

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, TextIO
 
+from stoneage.core.i18n import _
 from stoneage.play.menus import Menu
 from stoneage.play.session import HUMAN, Session
 from stoneage.tui.base_plain import INPUT_ENDED, STOPPED, BasePlainGame, is_tty
@@ -24,7 +25,7 @@ class HotSeatPlainGame(BasePlainGame):
     """
 
     PASS_NOTE: ClassVar[str]
-    """Below "Pass the device to …!"."""
+    """Below "Pass the device to …!" (marked with N_, translated when shown)."""
     PASS_AT_START: ClassVar[bool] = False
     """Whether the device is passed before the first decision too."""
 
@@ -93,14 +94,15 @@ class HotSeatPlainGame(BasePlainGame):
             seat = s.to_move()
             s.apply(s.auto_action())
             self.tell(bot_move=seat >= 0)
-        self.say("== Game over ==", *self.result_lines())
+        self.say(_("== Game over =="), *self.result_lines())
         if self.autosave:
             self.save(str(self.save_path))
         return 0
 
     def pass_device(self, seat: int) -> int | None:
         """Hot seat: wait until the next person has the device; an exit status if input ends."""
-        self.say("", f"*** Pass the device to {self.session.names[seat]}! ***", self.PASS_NOTE)
+        self.say("", _("*** Pass the device to {name}! ***").format(name=self.session.names[seat]), _(self.PASS_NOTE))
+
         line = self.read("")
         if line is None:
             return self.stop(1, INPUT_ENDED)

@@ -8,12 +8,14 @@ notation strings (or its play kit's menus) on the shared frame.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import Game
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.extras import install_hint
+from stoneage.core.i18n import _
 from stoneage.core.registry import game_info, import_path
 
 if TYPE_CHECKING:
@@ -48,19 +50,64 @@ class TuiKit:
         """The full-screen app's class; ``TextualMissingError`` (with the install command) if textual
         is not installed, ``NoFullScreenError`` if the game has none."""
         if self.app is None:
-            raise NoFullScreenError("this game has no full-screen mode: play it line by line with --plain")
+            raise NoFullScreenError(_("this game has no full-screen mode: play it line by line with --plain"))
         try:
             cls: type[GameApp] = import_path(self.app)
         except ImportError as error:
             if "textual" not in str(error) and "rich" not in str(error):
                 raise
             raise TextualMissingError(
-                f"the full-screen mode needs textual: {install_hint('tui')} (or play line by line with --plain)"
+                _("the full-screen mode needs textual: {install} (or play line by line with --plain)")
+                .format(install=install_hint("tui"))
             ) from None
         return cls
 
 
 GENERIC_TUI_KIT = TuiKit(plain="stoneage.tui.generic_plain:GenericPlainGame")
+
+
+# --- text in terminal cells (Korean is two columns a letter) ----------------------------------------
+
+
+def cells(text: str) -> int:
+    """The columns ``text`` takes in a terminal: East Asian wide and full-width letters take two
+    (as rich's ``cell_len`` counts them; this module imports no rich, for the plain mode)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 0 if unicodedata.combining(char) else 1
+               for char in text)
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` columns (never half a wide letter)."""
+    if cells(text) <= width:
+        return text
+    out, used = [], 0
+    for char in text:
+        size = cells(char)
+        if used + size > width:
+            break
+        out.append(char)
+        used += size
+    return "".join(out)
+
+
+def ljust(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns and padded with spaces to exactly ``width``."""
+    text = fit(text, width)
+    return text + " " * (width - cells(text))
+
+
+def rjust(text: str, width: int) -> str:
+    """``text`` padded on the left to ``width`` columns (never cut)."""
+    return " " * max(0, width - cells(text)) + text
+
+
+def center(text: str, width: int) -> str:
+    """``text`` cut to ``width`` columns and centred in exactly ``width`` (as ``str.center``)."""
+    text = fit(text, width)
+    free = width - cells(text)
+    left = free // 2 + (free & width & 1)  # str.center's rounding
+    return " " * left + text + " " * (free - left)
+
 
 
 def tui_kit(game: Game | str) -> TuiKit:
@@ -71,5 +118,6 @@ def tui_kit(game: Game | str) -> TuiKit:
         return GENERIC_TUI_KIT
     kit: Any = import_path(path)
     if not isinstance(kit, TuiKit):
-        raise StoneAgeError(f"{path} is not a TuiKit")
+        raise StoneAgeError(_("{path} is not a TuiKit").format(path=path))
+
     return kit

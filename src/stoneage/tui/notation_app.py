@@ -8,6 +8,7 @@ from textual import events
 from textual.widgets import Input, OptionList
 
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.i18n import _
 from stoneage.tui.base_app import GameApp
 
 
@@ -28,11 +29,12 @@ class NotationApp(GameApp):
         try:
             action = state.string_to_action(text)
         except StoneAgeError as error:
-            self.say(f"Not understood: {error}")
+            self.say(_("Not understood: {error}").format(error=error))
             return
         if action not in state.legal_actions():
-            prompt = self.menu.prompt if self.menu else "not your turn"
-            self.say(f"{state.action_to_string(action)!r} is not legal now ({prompt})")
+            prompt = self.menu.prompt if self.menu else _("not your turn")
+            self.say(_("{action} is not legal now ({prompt})").format(action=repr(state.action_to_string(action)),
+                                                                      prompt=prompt))
             return
         event.input.value = ""
         self.close_notation()
@@ -43,7 +45,8 @@ class NotationApp(GameApp):
             return
         if self.notation_focused() and event.is_printable:
             return
-        self.say(f"Unknown key {event.key!r}: press ? for the keys.")
+        self.say(_("Unknown key {key}: press ? for the keys.").format(key=repr(event.key)))
+
 
     def action_go_back(self) -> None:
         if self.query_one("#notation", Input).has_class("visible"):

@@ -17,6 +17,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, OptionList, RichLog, Static
 
+from stoneage.core.i18n import N_, _
 from stoneage.play.first_stone_age.menu import reach
 from stoneage.play.first_stone_age.words import card_words, event_line
 from stoneage.play.session import Session
@@ -29,7 +30,7 @@ CARD_SIZE_BY_HEIGHT = ((38, "big"), (30, "normal"), (0, "small"))
 NARROW = 100
 """Below this many columns the players panel is compact."""
 
-KEYS_HELP = """Keys
+KEYS_HELP = N_("""Keys
   1 2 3 4      move Martin that many cards on (or choose that option)
   ↑ ↓, Enter   move in the list, choose (or click an option)
   Enter        "I am ready" after passing the device
@@ -42,13 +43,13 @@ KEYS_HELP = """Keys
 The cards lie face down. Martin (yellow frame) moves 1 to 4 cards on; [1]..[4] on a card
 show which move reaches it. The card he stops at is turned up: a good your hut needs is
 kept, any other card is turned face down again after a short look. Guff the dog can be
-any good your hut needs. Build 3 huts to win!"""
+any good your hut needs. Build 3 huts to win!""")
 
 
 class FirstStoneAgeApp(HotSeatApp):
     """Play a card-game :class:`Session` full screen."""
 
-    TITLE = "My First Stone Age"
+    TITLE = N_("My First Stone Age")
     CSS = """
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
     #top { height: auto; }
@@ -65,12 +66,12 @@ class FirstStoneAgeApp(HotSeatApp):
     #status { height: 1; padding: 0 1; background: $boost; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [HINT, SAVE, PAUSE, KEYS, QUIT, *pick_bindings(1)]
-    BORDER_TITLES = (("#table-box", "The circle"), ("#players-box", "Huts"), ("#decide", "Your move"),
-                     ("#log", "What happened"))
+    BORDER_TITLES = (("#table-box", N_("The circle")), ("#players-box", N_("Huts")), ("#decide", N_("Your move")),
+                     ("#log", N_("What happened")))
     SEAT_PATTERNS = (r"Player {n}\b",)
     EXTRA_STYLES = ((r"\[x\]", "bold green"), (r"■+", "bold yellow"))
-    CHANCE_NAME = "The cards"
-    PASS_NOTE = "Press Enter (or click) when you are ready."
+    CHANCE_NAME = N_("The cards")
+    PASS_NOTE = N_("Press Enter (or click) when you are ready.")
     KEYS_HELP = KEYS_HELP
 
     def __init__(self, session: Session, *, delay: float = 3.0, save_path: str | Path = "stoneage-game.json",
@@ -91,7 +92,7 @@ class FirstStoneAgeApp(HotSeatApp):
         with Horizontal(id="bottom"):
             with Vertical(id="decide"):
                 yield Static(id="prompt")
-                yield Button("I am ready!", id="ready", variant="success")
+                yield Button(_("I am ready!"), id="ready", variant="success")
                 yield OptionList(id="options")
             yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=2000, min_width=20)
         yield Static(id="status")
@@ -108,11 +109,12 @@ class FirstStoneAgeApp(HotSeatApp):
         for event in self.new_events():
             if event["event"] == "reveal":
                 self.face_up[event["slot"]] = event["card"]
-                shown.append(f"Card {event['slot'] + 1} is {card_words(event['card']).upper()}")
+                shown.append(_("Card {number} is {card}").format(number=event["slot"] + 1,
+                                                                  card=card_words(event["card"]).upper()))
             elif event["event"] == "keep":
-                shown.append(f"{self.session.names[event['player']]} keeps it!")
+                shown.append(_("{name} keeps it!").format(name=self.session.names[event["player"]]))
         if self.face_up:
-            self.say("Look! " + " — ".join(shown))
+            self.say(_("Look! {what}").format(what=" — ".join(shown)))
             self.refresh_view()
             if self.delay > 0:
                 await self.sleep(self.delay)
@@ -149,5 +151,7 @@ class FirstStoneAgeApp(HotSeatApp):
         self.set_text("#title", Text(self.title_text(obs["turn"])))
 
     def over_title(self, winners: list[str]) -> str:
-        who = f"{winners[0]} wins!" if winners else "nobody wins"
-        return f"My First Stone Age — game over — {who}"
+        if winners:
+            return _("My First Stone Age — game over — {name} wins!").format(name=winners[0])
+        return _("My First Stone Age — game over — nobody wins")
+

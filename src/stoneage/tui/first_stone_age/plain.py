@@ -10,13 +10,15 @@ fish``, ``turn back``, ``start 2``) or a command (``help``).
 
 from __future__ import annotations
 
+from stoneage.core.i18n import N_, _
 from stoneage.play.first_stone_age.words import event_line, player_sentence
 from stoneage.play.menus import Menu
 from stoneage.tui.base_plain import Next
 from stoneage.tui.first_stone_age.render import big_card
 from stoneage.tui.hot_seat_plain import CLEAR_SCREEN as CLEAR_SCREEN, HotSeatPlainGame
 
-HELP = """Answer with the number of an option, or type an action (move 3, keep guff as fish, turn back,
+# TRANSLATORS: the actions in parentheses and the command words stay English: they are typed
+HELP = N_("""Answer with the number of an option, or type an action (move 3, keep guff as fish, turn back,
 start 2). Commands:
   options          list the options again (an empty line does too)
   board            the circle, the draw pile and every player's hut
@@ -25,7 +27,7 @@ start 2). Commands:
   save [FILE]      save the game; continue later with: stoneage play --resume FILE
   log [N]          the last N lines of the game log (default 20)
   quit             stop playing (save first if you want to continue later)
-There is no undo: once a card is turned up, everybody has seen it."""
+There is no undo: once a card is turned up, everybody has seen it.""")
 
 
 class FirstStoneAgePlainGame(HotSeatPlainGame):
@@ -38,16 +40,20 @@ class FirstStoneAgePlainGame(HotSeatPlainGame):
 
     HELP = HELP
     NESTED = False
-    PASS_NOTE = "Press Enter when you are ready."
+    PASS_NOTE = N_("Press Enter when you are ready.")
 
     def intro(self) -> None:
-        self.greet("My First Stone Age")
+        self.greet(_("My First Stone Age"))
         if self.hot_seat:
-            up = f" for {self.delay:g} seconds" if self.delay > 0 else ""
-            self.say("Hot seat: pass the device when it is someone else's turn. A card turned up is shown "
-                     f"big{up}, then it is turned face down again.")
+            if self.delay > 0:
+                self.say(_("Hot seat: pass the device when it is someone else's turn. A card turned up is shown "
+                           "big for {seconds} seconds, then it is turned face down again.").format(
+                    seconds=f"{self.delay:g}"))
+            else:
+                self.say(_("Hot seat: pass the device when it is someone else's turn. A card turned up is shown "
+                           "big, then it is turned face down again."))
         if self.events_told:  # resumed
-            self.say("-- resumed --")
+            self.say(_("-- resumed --"))
 
     def tell(self, bot_move: bool) -> None:
         """Say what happened since the last time; let a turned-up card be seen, then turn it back."""
@@ -60,7 +66,7 @@ class FirstStoneAgePlainGame(HotSeatPlainGame):
             if event["event"] == "reveal":
                 revealed = True
                 if self.hot_seat:
-                    self.say(*big_card(event["card"], f"card {event['slot'] + 1}"))
+                    self.say(*big_card(event["card"], _("card {number}").format(number=event["slot"] + 1)))
             elif event["event"] == "turn_back":
                 turned_back = event["slot"]
         if revealed and self.delay > 0:
@@ -69,13 +75,14 @@ class FirstStoneAgePlainGame(HotSeatPlainGame):
             self.sleep(self.delay / 2)
         if turned_back is not None and self.clear:
             self.stdout.write(CLEAR_SCREEN)
-            self.say(f"(Card {turned_back + 1} is face down again.)")
+            self.say(_("(Card {number} is face down again.)").format(number=turned_back + 1))
             self.show_board()
 
     # --- one decision ----------------------------------------------------------------------------
 
     def cmd_undo(self, rest: str, menu: Menu) -> Next:
-        self.say("There is no undo in this game: everybody has seen the cards turned up.")
+        self.say(_("There is no undo in this game: everybody has seen the cards turned up."))
+
         return Next.ASK
 
     def show_me(self, menu: Menu) -> None:

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from stoneage.core.i18n import _, pgettext
 from stoneage.games.first_stone_age.data import CIRCLE_SIZE, HUTS_TO_WIN
-from stoneage.play.first_stone_age.words import hut_goods
+from stoneage.play.first_stone_age.words import good_words, hut_goods
+from stoneage.tui.kit import cells, center, fit, ljust
 
 Obs = dict[str, Any]
 Segment = tuple[str, str]
@@ -23,6 +25,8 @@ CARD_WIDTH = 11
 GAP = 1
 FACE_WIDTH = CARD_WIDTH - 2
 
+FACE_NAME_LINE = 2
+"""The line of a face that names the card (translated when drawn)."""
 FACES: dict[str, tuple[str, str, str, str, str]] = {
     "berry": ("   ,@,   ", "  @@@@@  ", "  BERRY  ", "  @@@@@  ", "   '@'   "),
     "fish": ("         ", " ><(((°> ", "  FISH   ", " <°)))>< ", "         "),
@@ -33,7 +37,30 @@ FACES: dict[str, tuple[str, str, str, str, str]] = {
     "down": (" \\|/ \\|/ ", "  ~ ~ ~  ", " ~  ?  ~ ", "  ~ ~ ~  ", " \\|/ \\|/ "),
     "empty": ("         ", "         ", "  empty  ", "         ", "         "),
 }
-"""Each card kind's face, 5 lines of 9 columns; ``down`` is the meadow side, ``empty`` a gap."""
+"""Each card kind's face, 5 lines of 9 columns; ``down`` is the meadow side, ``empty`` a gap.
+The name line (``FACE_NAME_LINE``) is drawn in the current language by ``face_lines``."""
+
+
+def face_name(face: str) -> str | None:
+    """The name on a card's face in the current language (9 columns at most), ``None`` for the
+    meadow side."""
+    names = {
+        # TRANSLATORS: the names printed on the cards, 9 terminal columns at most (a Korean letter takes 2)
+        "berry": pgettext("card face", "BERRY"), "fish": pgettext("card face", "FISH"),
+        "jug": pgettext("card face", "JUG"), "arrowhead": pgettext("card face", "ARROWHEAD"),
+        "tooth": pgettext("card face", "TOOTH"), "guff": pgettext("card face", "GUFF!"),
+        "empty": pgettext("card face", "empty"),
+    }
+    return names.get(face)
+
+
+def face_lines(face: str) -> tuple[str, ...]:
+    """A card kind's face, 5 lines of 9 columns, its name in the current language."""
+    lines = list(FACES[face])
+    name = face_name(face)
+    if name is not None:
+        lines[FACE_NAME_LINE] = center(name, FACE_WIDTH)
+    return tuple(lines)
 FACE_STYLES = {
     "berry": "bold red",
     "fish": "bold dodger_blue1",
@@ -72,19 +99,33 @@ def card_box(face: str, *, top_label: str = "", marker: str = "", bottom_label: 
     move that reaches it) at its right; ``bottom_label`` (``MARTIN``) on the bottom edge.
     """
     cut = (5 - lines) // 2
-    face_lines = FACES[face][cut: 5 - cut]
+    shown = face_lines(face)[cut: 5 - cut]
     dotted = face == "empty"
     edge = "┄" if dotted else "─"
+    top_label = fit_label(top_label, FACE_WIDTH - 2 - cells(marker))
+    bottom_label = fit(bottom_label, FACE_WIDTH - 1)
     top = f"{edge}{top_label}{edge}" if top_label else ""
-    top += edge * (FACE_WIDTH - len(top) - len(marker)) + marker
+    top += edge * (FACE_WIDTH - cells(top) - cells(marker)) + marker
     bottom = f"{edge}{bottom_label}" if bottom_label else ""
-    bottom += edge * (FACE_WIDTH - len(bottom))
+    bottom += edge * (FACE_WIDTH - cells(bottom))
     side = "┆" if dotted else "│"
     rows: list[Row] = [[("╭" + top + "╮", border)]]
-    for line in face_lines:
+    for line in shown:
         rows.append([(side, border), (line, FACE_STYLES[face]), (side, border)])
     rows.append([("╰" + bottom + "╯", border)])
     return rows
+
+
+def fit_label(label: str, width: int) -> str:
+    """A card's top label in ``width`` columns: as it is, else without its spaces, else its words cut
+    short before its number (``STAPEL 12`` → ``STAPE12``)."""
+    if cells(label) <= width:
+        return label
+    label = label.replace(" ", "")
+    if cells(label) <= width:
+        return label
+    number = label[len(label.rstrip("0123456789")):]
+    return fit(label[: len(label) - len(number)], width - len(number)) + number
 
 
 def circle_faces(obs: Obs, face_up: Mapping[int, str] | None = None) -> list[str]:
@@ -111,29 +152,34 @@ def table_rows(obs: Obs, *, face_up: Mapping[int, str] | None = None, reach: Map
     """
     reach = reach or {}
     faces = circle_faces(obs, face_up)
+
     martin = obs["martin"]
     lines = CARD_SIZES[size]
     height = lines + 2
-    blank: list[Row] = [[(" " * CARD_WIDTH, "")] for _ in range(height)]
-    cells: dict[tuple[int, int], list[Row]] = {}
+    blank: list[Row] = [[(" " * CARD_WIDTH, "")] for _row in range(height)]
+    grid: dict[tuple[int, int], list[Row]] = {}
     for slot in range(CIRCLE_SIZE):
         is_martin = slot == martin
         border = MARTIN_BORDER if is_martin else REACH_BORDER if slot in reach else BORDER
-        cells[SLOT_CELLS[slot]] = card_box(
+        grid[SLOT_CELLS[slot]] = card_box(
             faces[slot], top_label=str(slot + 1), marker=f"[{reach[slot]}]" if slot in reach else "",
-            bottom_label="MARTIN" if is_martin else "", border=border, lines=lines)
+            # TRANSLATORS: on the bottom edge of Martin's card, 8 terminal columns at most
+            bottom_label=_("MARTIN") if is_martin else "", border=border, lines=lines)
     pile = obs["draw_pile"]
-    cells[PILE_CELL] = card_box(pile["top"] or "empty", top_label=f"PILE {pile['size']}", lines=lines)
-    side_text = ["draw pile", "(face up)", "", "huts left", str(obs["hut_pile_size"])]
+    # TRANSLATORS: on the top edge of the draw pile's card, with the cards in it: 7 terminal columns at most
+    grid[PILE_CELL] = card_box(pile["top"] or "empty", top_label=_("PILE {count}").format(count=pile["size"]),
+                                lines=lines)
+    # TRANSLATORS: beside the draw pile, each line 11 terminal columns at most
+    side_text = [_("draw pile"), _("(face up)"), "", _("huts left"), str(obs["hut_pile_size"])]
     if height < len(side_text):
-        side_text = ["draw pile →", "huts left", str(obs["hut_pile_size"])]
-    cells[(1, 1)] = [[(text.center(CARD_WIDTH), "grey62")] for text in side_text[:height]] + blank[len(side_text):]
+        side_text = [_("draw pile →"), _("huts left"), str(obs["hut_pile_size"])]
+    grid[(1, 1)] = [[(center(text, CARD_WIDTH), "grey62")] for text in side_text[:height]] + blank[len(side_text):]
     rows: list[Row] = []
     for grid_row in range(GRID_ROWS):
         for line in range(height):
             row: Row = []
             for column in range(GRID_COLUMNS):
-                cell = cells.get((grid_row, column), blank)
+                cell = grid.get((grid_row, column), blank)
                 row.extend(cell[line])
                 row.append((" " * GAP, ""))
             rows.append(row)
@@ -161,17 +207,20 @@ def player_lines(obs: Obs, names: Sequence[str], width: int = 30, compact: bool 
         if compact:
             lines.append(f"{mark}P{seat + 1} {houses}")
         else:
-            lines.append(f"{mark} {names[seat]}"[: width - 4].ljust(width - 4) + houses)
+            lines.append(ljust(f"{mark} {names[seat]}", width - 4) + houses)
         if data["hut"] is None:
-            lines.append(f"{indent}no hut card")
+            lines.append(indent + _("no hut card"))
         else:
-            lines.append(f"{indent}hut {data['hut']['number']}" + ("" if compact else " needs:"))
+            number = data["hut"]["number"]
+            lines.append(indent + (_("hut {number}") if compact else _("hut {number} needs:")).format(number=number))
             for good, got in hut_goods(data):
                 tick = "[x]" if got else "[ ]"
-                dog = " (Guff)" if got and data["guff_as"] == good else ""
-                lines.append(f"{indent}{'' if compact else '  '}{tick} {good}{dog}")
+                dog = " " + _("(Guff)") if got and data["guff_as"] == good else ""
+                lines.append(f"{indent}{'' if compact else '  '}{tick} {good_words(good)}{dog}")
         if not compact:
             numbers = f" ({', '.join(map(str, built))})" if built else ""
-            lines.append(f"   huts built: {len(built)} of {HUTS_TO_WIN}{numbers}")
+            lines.append("   " + _("huts built: {count} of {total}").format(count=len(built), total=HUTS_TO_WIN)
+                         + numbers)
+
         lines.append("")
     return lines[:-1]

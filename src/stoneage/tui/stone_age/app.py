@@ -15,8 +15,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Input, OptionList, RichLog, Static
 
+from stoneage.core.i18n import N_, _, pgettext
+from stoneage.play.kit import short_names
 from stoneage.play.menus import Choice
-from stoneage.play.session import Session, Step
+from stoneage.play.session import Session, Step, game_over_line
 from stoneage.play.stone_age.board import board_lines, feeding_lines, mammoth_lines, players_table
 from stoneage.play.stone_age.words import (
     DIE_FACES,
@@ -30,7 +32,8 @@ from stoneage.play.stone_age.words import (
 from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
 from stoneage.tui.notation_app import NotationApp
 
-KEYS_HELP = """Keys
+# TRANSLATORS: the keys and the notation examples stay as they are (they are typed)
+KEYS_HELP = N_("""Keys
   ↑ ↓, Enter    move in the list, choose (or click an option)
   1 … 9         choose option 1 … 9 of the list
   0, Esc, ⌫     back out of a sub-list (Esc also closes the action line)
@@ -49,7 +52,7 @@ location under the cursor and the chance of each yield.
 With the Mammoth Herd (--expansion mammoth) the herd panel shows where the herd
 is, this round's bonus tile with its "1" and "all" bonuses, the next back, the
 tiles left, the tiles each player won, the figures on the tile and the taming
-rolls."""
+rolls.""")
 
 OTHER_KEYS = frozenset({
     "up", "down", "enter", "home", "end", "pageup", "pagedown", "tab", "shift+tab", "left", "right",
@@ -58,10 +61,20 @@ OTHER_KEYS = frozenset({
 """Keys the widgets use themselves (not unknown keys)."""
 
 
+def phase_name(phase: str) -> str:
+    """A phase of the observation (``"placement"``) in words, for the title line."""
+    names = {"setup": pgettext("phase", "setup"), "placement": pgettext("phase", "placement"),
+             "actions": pgettext("phase", "actions"), "feeding": pgettext("phase", "feeding"),
+             "over": pgettext("phase", "over"), "taming": pgettext("phase", "taming"),
+             "final": pgettext("phase", "final")}
+    return names.get(phase, phase)
+
+
 class StoneAgeApp(NotationApp):
+
     """Play a :class:`Session` full screen."""
 
-    TITLE = "Stone Age"
+    TITLE = N_("Stone Age")
     CSS = """
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
     #top { height: auto; max-height: 55%; }
@@ -87,15 +100,15 @@ class StoneAgeApp(NotationApp):
     .over #decide { width: 2fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        HINT, UNDO, SAVE, Binding("colon", "notation", "Type action"), PAUSE, KEYS, QUIT, *BACK,
+        HINT, UNDO, SAVE, Binding("colon", "notation", N_("Type action")), PAUSE, KEYS, QUIT, *BACK,
         *pick_bindings(0),
     ]
-    BORDER_TITLES = (("#board-box", "Board"), ("#players-box", "Players"), ("#decide", "Your move"),
-                     ("#help-box", "Help"), ("#herd-box", "Mammoth herd"), ("#log", "Game log"))
+    BORDER_TITLES = (("#board-box", N_("Board")), ("#players-box", N_("Players")), ("#decide", N_("Your move")),
+                     ("#help-box", N_("Help")), ("#herd-box", N_("Mammoth herd")), ("#log", N_("Game log")))
     SEAT_PATTERNS = (r"\bP{n}\b",)
     OTHER_KEYS = OTHER_KEYS
     GROUP_MARK = " ▸"
-    END_HINT = "Press q to quit, s to save the game record."
+    END_HINT = N_("Press q to quit, s to save the game record.")
     TELL_HINT_FAILURE = True
     MIN_SIZE = (100, 30)
 
@@ -127,7 +140,7 @@ class StoneAgeApp(NotationApp):
             with Vertical(id="decide"):
                 yield Static(id="prompt")
                 yield OptionList(id="options")
-                yield Input(placeholder="an action, e.g. place forest 3 (Enter plays, Esc closes)", id="notation")
+                yield Input(placeholder=_("an action, e.g. place forest 3 (Enter plays, Esc closes)"), id="notation")
             with Vertical(id="side"):
                 with VerticalScroll(id="herd-box"):
                     yield Static(id="herd")
@@ -174,7 +187,7 @@ class StoneAgeApp(NotationApp):
     def refresh_view(self) -> None:
         session = self.session
         obs = session.observation()
-        names = [name.replace("Player ", "P") for name in session.names]
+        names = short_names(session.names)
         self.set_text("#board", self._styled(board_lines(obs, session.short)))
         box = self.query_one("#players-box")
         width = max(9, min(20, (box.content_size.width - 12) // len(names))) if box.content_size.width else 12
@@ -185,17 +198,22 @@ class StoneAgeApp(NotationApp):
         box.set_class(bool(herd), "on")
         if herd:
             self.set_text("#herd", self._styled(herd))
-            box.border_subtitle = ("tiles: a reconstruction" if obs["mammoth"]["reconstructed_tiles"]
-                                   else "tiles: your own table")
+            box.border_subtitle = (_("tiles: a reconstruction") if obs["mammoth"]["reconstructed_tiles"]
+                                   else _("tiles: your own table"))
 
     def title_text(self, round_number: int, phase: str) -> str:
         session = self.session
         if session.over:
-            return f"Stone Age — game over after {round_number} rounds — won by {' and '.join(self.winners())}"
+            return _("Stone Age — game over after {rounds} rounds — won by {names}").format(
+                rounds=round_number, names=_(" and ").join(self.winners()))
         seat = session.to_move()
-        who = session.names[seat] if seat >= 0 else "chance"
-        doing = "to decide" if session.human_to_move() else "playing"
-        return f"Stone Age — round {round_number}, {phase} — {who} {doing}{self.pause_note()}"
+        who = session.names[seat] if seat >= 0 else _("chance")
+        phase_words = phase_name(phase)
+        if session.human_to_move():
+            title = _("Stone Age — round {round}, {phase} — {name} to decide")
+        else:
+            title = _("Stone Age — round {round}, {phase} — {name} playing")
+        return title.format(round=round_number, phase=phase_words, name=who) + self.pause_note()
 
     def write_log(self) -> None:
         log = self.session.log
@@ -203,18 +221,24 @@ class StoneAgeApp(NotationApp):
         if self._logged > len(log):  # lines were taken back by an undo
             widget.clear()
             self._logged = 0
-        end = log.index("== Game over ==") if self.session.over and "== Game over ==" in log else len(log)
+        over = game_over_line()
+        end = log.index(over) if self.session.over and over in log else len(log)
+        # the score table (down to its total, the row after the rule of dashes) is shown in the
+        # "Game over" panel; the lines after it (the winner, the tie-break) go to the log too
+        rule = next((index for index in range(end + 1, len(log)) if log[index] and set(log[index]) == {"-"}),
+                    len(log))
         for index in range(self._logged, len(log)):
             line = log[index]
-            if index > end and not line.startswith(("Winner", "Shared win", "Tie on", "They are tied")):
-                continue  # the score table is shown in the "Game over" panel
+            if end < index <= rule + 1:
+                continue
             widget.write(Text(line))
         self._logged = len(log)
 
     def waiting_text(self) -> str:
         seat = self.session.to_move()
-        who = self.session.names[seat] if seat >= 0 else "Chance"
-        return f"{who} is playing…"
+        if seat < 0:
+            return _("Chance is playing…")
+        return _("{name} is playing…").format(name=self.session.names[seat])
 
     def fill_options(self) -> None:
         super().fill_options()
@@ -227,11 +251,11 @@ class StoneAgeApp(NotationApp):
 
     def show_help(self, choice: Choice | None) -> None:
         if self.show_keys:
-            self.set_text("#help", Text(KEYS_HELP))
+            self.set_text("#help", Text(_(KEYS_HELP)))
             return
         session = self.session
         if self.menu is None or not session.human_to_move():
-            self.set_text("#help", Text("Press ? for the keys."))
+            self.set_text("#help", Text(_("Press ? for the keys.")))
             return
         obs = session.state.observation(self.menu.seat)
         lines = list(self.menu.info)
@@ -246,25 +270,25 @@ class StoneAgeApp(NotationApp):
                     lines += odds_lines(loc, choice.count, bonus)
                 elif choice.children:
                     most = max(c.count or 1 for c in choice.children)
-                    lines += [f"Average yield by figures at {choice.label.split(' (')[0]}:",
+                    lines += [_("Average yield by figures at {location}:").format(location=choice.label.split(" (")[0]),
                               *expected_by_count(loc, most, bonus)]
         elif stage == "pick":
-            lines += ["Dice for all: each player takes one die in turn.",
-                      *(f"  {face}: {what}" for face, what in DIE_FACES.items())]
+            lines += [_("Dice for all: each player takes one die in turn."),
+                      *(f"  {face}: {_(what)}" for face, what in DIE_FACES.items())]
         elif stage == "feed":
-            lines += ["Feeding: each figure eats 1 food; agriculture gives that much food first.",
+            lines += [_("Feeding: each figure eats 1 food; agriculture gives that much food first."),
                       *feeding_lines(obs["players"][self.menu.seat], obs["pending"]["shortfall"]),
-                      "Pay the shortfall with resources, or lose all your food and take −10 points."]
+                      _("Pay the shortfall with resources, or lose all your food and take −10 points.")]
         elif stage == "tools":
-            lines += ["Add ready tool tiles (each once a round) and one-use tools to the roll.",
-                      "Each choice shows the sum and the yield."]
+            lines += [_("Add ready tool tiles (each once a round) and one-use tools to the roll."),
+                      _("Each choice shows the sum and the yield.")]
         elif stage in ("tame_move", "bonus"):
             if stage == "tame_move":
                 lines += [six_odds(obs["mammoth"]["tamers"]), ""]
             lines += mammoth_rules(obs)
         if choice is not None and choice.is_group and choice.loc is None:
             lines += ["", choice.label]
-        lines += ["", "Press ? for the keys."]
+        lines += ["", _("Press ? for the keys.")]
         self.set_text("#help", Text("\n".join(lines)))
 
     # --- events and keys -----------------------------------------------------------------------
@@ -279,15 +303,16 @@ class StoneAgeApp(NotationApp):
 
     def action_undo(self) -> None:
         if self.busy:
-            self.say("Please wait for your turn to undo.")
+            self.say(_("Please wait for your turn to undo."))
             return
         if self.session.undo():
             self.write_log()
             self.refresh_view()
             self.show_decision()
-            self.say(f"Undone: {self.session.undone_text()}. Decide again.")
+            self.say(_("Undone: {what}. Decide again.").format(what=self.session.undone_text()))
         else:
-            self.say("Nothing to undo: no decision of yours since something was revealed (a roll or a card).")
+            self.say(_("Nothing to undo: no decision of yours since something was revealed (a roll or a card)."))
+
 
     def action_keys(self) -> None:
         self.show_keys = not self.show_keys

@@ -7,6 +7,7 @@ numbers. Answer with a number, with an action in notation (``place forest 3``) o
 
 from __future__ import annotations
 
+from stoneage.core.i18n import N_, _
 from stoneage.games.stone_age.data import LOCATIONS
 from stoneage.play.menus import Menu
 from stoneage.play.stone_age.board import player_sentence
@@ -21,7 +22,9 @@ from stoneage.play.stone_age.words import (
 from stoneage.tui.base_plain import Command, Next
 from stoneage.tui.generic_plain import GenericPlainGame
 
-HELP = """Answer with the number of an option, or type an action in notation (e.g. place forest 3,
+# TRANSLATORS: the notation examples, the command words and the location names after "rules LOC"
+# stay English: they are typed
+HELP = N_("""Answer with the number of an option, or type an action in notation (e.g. place forest 3,
 resolve quarry, tools 3+1, pay wood clay, decline, feed with wood, starve, pick 5, take wood gold;
 with the Mammoth Herd: tame none, tame with food wood, bonus one, bonus all).
 Commands:
@@ -36,7 +39,7 @@ Commands:
   undo             take back your last decision (not past a roll or a card turned up)
   save [FILE]      save the game; continue later with: stoneage play --resume FILE
   log [N]          the last N lines of the game log (default 20)
-  quit             stop playing (save first if you want to continue later)"""
+  quit             stop playing (save first if you want to continue later)""")
 
 
 
@@ -48,7 +51,7 @@ class PlainGame(GenericPlainGame):
     """The round, phase and seat the board was last shown for."""
 
     def title(self) -> str:
-        return "Stone Age"
+        return _("Stone Age")
 
     # --- one decision -------------------------------------------------------------------------------
 
@@ -93,8 +96,13 @@ class PlainGame(GenericPlainGame):
                 self.say(six_odds(obs["mammoth"]["tamers"]))
             return
         if name not in LOCATIONS:
-            self.say(f"Unknown location {name!r}; known: {', '.join(LOCATIONS)}"
-                     + (", or herd." if "mammoth" in obs else "."))
+            if "mammoth" in obs:
+                self.say(_("Unknown location {name}; known: {known}, or herd.").format(
+                    name=repr(name), known=", ".join(LOCATIONS)))
+            else:
+                self.say(_("Unknown location {name}; known: {known}.").format(name=repr(name),
+                                                                              known=", ".join(LOCATIONS)))
+
             return
         self.say(*location_rules(LOCATIONS.index(name), obs))
 
@@ -102,7 +110,7 @@ class PlainGame(GenericPlainGame):
         obs = self.session.state.observation(menu.seat)
         words = text.split()
         if not words or words[0] not in LOCATIONS[:5]:
-            self.say("Usage: odds LOC N, where LOC is hunt, forest, claypit, quarry or river and N is 1 to 10.")
+            self.say(_("Usage: odds LOC N, where LOC is hunt, forest, claypit, quarry or river and N is 1 to 10."))
             return
         loc = LOCATIONS.index(words[0])
         bonus = tool_bonus_of(obs["players"][menu.seat])
@@ -110,6 +118,7 @@ class PlainGame(GenericPlainGame):
             self.say(*expected_by_count(loc, 10 if loc == 0 else 7, bonus))
             return
         if not words[1].isdigit() or not 1 <= int(words[1]) <= 10:
-            self.say("The number of figures is 1 to 10.")
+            self.say(_("The number of figures is 1 to 10."))
+
             return
         self.say(*odds_lines(loc, int(words[1]), bonus))

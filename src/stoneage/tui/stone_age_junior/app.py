@@ -10,6 +10,7 @@ the full-screen mode starts, so ``stoneage`` works without textual.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -19,19 +20,21 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, OptionList, RichLog, Static
 
+from stoneage.core.i18n import N_, _
 from stoneage.play.session import Session
 from stoneage.play.stone_age_junior.words import event_line, tile_words
 from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
 from stoneage.tui.hot_seat_app import HotSeatApp, Sleep as Sleep, rows_text
 from stoneage.tui.notation_app import NotationApp
-from stoneage.tui.stone_age_junior.plain import goods_seats, undo_allowed
-from stoneage.tui.stone_age_junior.render import board_rows, hut_panel_lines, player_lines
+from stoneage.tui.stone_age_junior.plain import goods_seats, nothing_to_undo, undo_allowed
+from stoneage.tui.stone_age_junior.render import board_rows, can_build_mark, hut_panel_lines, player_lines
 
 NARROW = 110
 """Below this many columns the players panel is compact."""
 OTHER_KEYS = frozenset({"up", "down", "enter", "tab", "shift+tab", "home", "end", "pageup", "pagedown"})
 
-KEYS_HELP = """Keys
+# TRANSLATORS: the keys and the actions after ":" stay as they are (they are typed)
+KEYS_HELP = N_("""Keys
   1 … 9        choose that option (a swap: the first tile, then the second)
   0, Esc       back out of a sub-list
   ↑ ↓, Enter   move in the list, choose (or click an option)
@@ -48,13 +51,13 @@ Turn up a forest tile: a number moves your figure that many spaces along the arr
 picture takes it straight to that space. Take the good lying there, a dog (it can stand in
 for any good), trade 1 for 1 at the trading post, or build a hut on the building site with
 exactly the goods it shows. Then all tiles are turned face down and two are swapped:
-remember where they are! The first to build 3 huts wins."""
+remember where they are! The first to build 3 huts wins.""")
 
 
 class StoneAgeJuniorApp(HotSeatApp, NotationApp):
     """Play a Stone Age Junior :class:`Session` full screen."""
 
-    TITLE = "Stone Age Junior"
+    TITLE = N_("Stone Age Junior")
     CSS = """
     #title { height: 1; background: $primary; color: $text; padding: 0 1; }
     #top { height: auto; }
@@ -78,13 +81,13 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
         HINT, UNDO, SAVE, PAUSE, Binding("colon", "notation", "Type", show=False), KEYS, QUIT, *BACK,
         *pick_bindings(0),
     ]
-    BORDER_TITLES = (("#board-box", "The ring and the forest"), ("#huts-box", "Huts to build"),
-                     ("#players-box", "Settlements"), ("#decide", "Your move"), ("#log", "What happened"))
+    BORDER_TITLES = (("#board-box", N_("The ring and the forest")), ("#huts-box", N_("Huts to build")),
+                     ("#players-box", N_("Settlements")), ("#decide", N_("Your move")), ("#log", N_("What happened")))
     SEAT_PATTERNS = (r"Player {n}\b", r"▶ P{n}\b")
     EXTRA_STYLES = ((r"■+", "bold yellow"), (r"✓ can build", "bold green"))
     OTHER_KEYS = OTHER_KEYS
-    CHANCE_NAME = "The forest"
-    PASS_NOTE = "The goods are hidden. Press Enter (or click) when you are ready."
+    CHANCE_NAME = N_("The forest")
+    PASS_NOTE = N_("The goods are hidden. Press Enter (or click) when you are ready.")
     PASS_AT_START = True
     KEYS_HELP = KEYS_HELP
     MIN_SIZE = (100, 30)
@@ -110,8 +113,8 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
         with Horizontal(id="bottom"):
             with Vertical(id="decide"):
                 yield Static(id="prompt")
-                yield Button("I am ready!", id="ready", variant="success")
-                yield Input(placeholder="an action, e.g. turn 5 or swap 3 11 (Esc closes)", id="notation")
+                yield Button(_("I am ready!"), id="ready", variant="success")
+                yield Input(placeholder=_("an action, e.g. turn 5 or swap 3 11 (Esc closes)"), id="notation")
                 yield OptionList(id="options")
             yield RichLog(id="log", wrap=True, markup=False, highlight=False, max_lines=2000, min_width=20)
         yield Static(id="status")
@@ -128,10 +131,11 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
         revealed = ""
         for event in new:
             if event["event"] == "reveal":
-                revealed = f"Forest tile {event['place'] + 1} shows {tile_words(event['tile'])}."
+                revealed = _("Forest tile {number} shows {tile}.").format(number=event["place"] + 1,
+                                                                          tile=tile_words(event["tile"]))
         self.refresh_view()
         if revealed:
-            self.say("Look! " + revealed)
+            self.say(_("Look! {what}").format(what=revealed))
             if self.delay > 0:
                 await self.sleep(self.delay)
         elif bot_move and self.delay > 0:
@@ -178,21 +182,26 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
         self.set_text("#title", Text(self.title_text(obs["turn"])))
 
     def over_title(self, winners: list[str]) -> str:
-        return f"Stone Age Junior — game over — {winners[0]} wins!" if winners else "Stone Age Junior — game over"
+        if winners:
+            return _("Stone Age Junior — game over — {name} wins!").format(name=winners[0])
+        return _("Stone Age Junior — game over")
+
+    def extra_styles(self) -> tuple[tuple[str, str], ...]:
+        return ((r"■+", "bold yellow"), (re.escape(can_build_mark()), "bold green"))
 
     # --- keys -----------------------------------------------------------------------------------
 
     def action_undo(self) -> None:
         session = self.session
         if self.busy or self.passing is not None or not session.human_to_move():
-            self.say("Please wait: it is not your turn.")
+            self.say(_("Please wait: it is not your turn."))
             return
         if not undo_allowed(session, self.hot_seat):
-            self.say("Nothing to undo: nothing you decided since the last tile, hut or card was turned up"
-                     + (" in this turn." if self.hot_seat else "."))
+            self.say(nothing_to_undo(self.hot_seat))
             return
         session.undo()
         self._told = len(self.public_log())
-        self.say(f"Undone: {session.undone_text()}.")
-        self.query_one("#log", RichLog).write(Text(f"(undone: {session.undone_text()})", style="italic"))
+        self.say(_("Undone: {what}.").format(what=session.undone_text()))
+        self.query_one("#log", RichLog).write(Text(_("(undone: {what})").format(what=session.undone_text()),
+                                                   style="italic"))
         self.advance()

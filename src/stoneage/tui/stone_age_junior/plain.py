@@ -12,13 +12,15 @@ berry for fish``, ``build 7 with fish jug dog``, ``swap 3 11``) or a command (``
 
 from __future__ import annotations
 
+from stoneage.core.i18n import N_, _
 from stoneage.play.menus import Menu
 from stoneage.play.session import Session
 from stoneage.play.stone_age_junior.words import board_sentences, event_line, player_sentence
 from stoneage.tui.base_plain import Next
 from stoneage.tui.hot_seat_plain import CLEAR_SCREEN as CLEAR_SCREEN, HotSeatPlainGame
 
-HELP = """Answer with the number of an option (a swap: the first tile, then the second), or type an
+# TRANSLATORS: the actions in parentheses and the command words stay English: they are typed
+HELP = N_("""Answer with the number of an option (a swap: the first tile, then the second), or type an
 action (turn 5, trade berry for fish, stop trading, build 7 with fish jug dog, pass, swap 3 11,
 stay, travel jug). Commands:
   options          list the options again (an empty line does too)
@@ -29,7 +31,7 @@ stay, travel jug). Commands:
   undo             take back your last decision (not past a tile, hut or card turned up)
   save [FILE]      save the game; continue later with: stoneage play --resume FILE
   log [N]          the last N lines of the game log (default 20)
-  quit             stop playing (save first if you want to continue later)"""
+  quit             stop playing (save first if you want to continue later)""")
 
 
 def goods_seats(session: Session, hot_seat: bool, showing: int | None) -> set[int]:
@@ -40,6 +42,13 @@ def goods_seats(session: Session, hot_seat: bool, showing: int | None) -> set[in
     if hot_seat:
         return set() if showing is None else {showing}
     return {session.viewer()}
+
+
+def nothing_to_undo(hot_seat: bool) -> str:
+    """Why ``undo`` cannot go back now."""
+    if hot_seat:
+        return _("Nothing to undo: nothing you decided since the last tile, hut or card was turned up in this turn.")
+    return _("Nothing to undo: nothing you decided since the last tile, hut or card was turned up.")
 
 
 def undo_allowed(session: Session, hot_seat: bool) -> bool:
@@ -59,7 +68,7 @@ class JuniorPlainGame(HotSeatPlainGame):
     """
 
     HELP = HELP
-    PASS_NOTE = "(Your goods are hidden.) Press Enter when you are ready."
+    PASS_NOTE = N_("(Your goods are hidden.) Press Enter when you are ready.")
     PASS_AT_START = True
     showing: int | None = None
     """Hot seat: the person at the device, whose goods may be shown."""
@@ -71,14 +80,14 @@ class JuniorPlainGame(HotSeatPlainGame):
 
     def intro(self) -> None:
         s = self.session
-        self.greet("Stone Age Junior")
+        self.greet(_("Stone Age Junior"))
         if s.game.params()["expansions"]:
-            self.say("With the card game as expansion: Martin the mammoth and a pile of goods cards.")
+            self.say(_("With the card game as expansion: Martin the mammoth and a pile of goods cards."))
         if self.hot_seat:
-            self.say("Hot seat: pass the device when it is someone else's turn; only the person at the "
-                     "device sees their goods.")
+            self.say(_("Hot seat: pass the device when it is someone else's turn; only the person at the "
+                       "device sees their goods."))
         if self.events_told:  # resumed
-            self.say("-- resumed --", *[line for line in (event_line(e, s.names) for e in self.public_log()[-12:])
+            self.say(_("-- resumed --"), *[line for line in (event_line(e, s.names) for e in self.public_log()[-12:])
                                         if line is not None])
 
     def tell(self, bot_move: bool) -> None:
@@ -94,7 +103,7 @@ class JuniorPlainGame(HotSeatPlainGame):
                 if self.delay > 0:
                     self.sleep(self.delay)
                 self.stdout.write(CLEAR_SCREEN)
-                self.say("(All forest tiles are face down again.)")
+                self.say(_("(All forest tiles are face down again.)"))
         if revealed and self.delay > 0:
             self.sleep(self.delay)
         elif bot_move and self.delay > 0:
@@ -121,12 +130,11 @@ class JuniorPlainGame(HotSeatPlainGame):
         s = self.session
         if undo_allowed(s, self.hot_seat):
             s.undo()
-            self.say(f"Undone: {s.undone_text()}. You decide again.")
+            self.say(_("Undone: {what}. You decide again.").format(what=s.undone_text()))
             self.events_told = len(self.public_log())
             self.last_turn = None
             return Next.DECIDED
-        self.say("Nothing to undo: nothing you decided since the last tile, hut or card was "
-                 "turned up" + (" in this turn." if self.hot_seat else "."))
+        self.say(nothing_to_undo(self.hot_seat))
         return Next.ASK
 
     def show_me(self, menu: Menu) -> None:
@@ -138,6 +146,8 @@ class JuniorPlainGame(HotSeatPlainGame):
         seat = s.viewer()
         obs = s.state.observation(seat)
         shown = goods_seats(s, self.hot_seat, self.showing)
-        self.say(f"-- Turn {obs['turn']} --" if obs["turn"] else "-- Setup --", *board_sentences(obs, s.short))
+        self.say(_("-- Turn {turn} --").format(turn=obs["turn"]) if obs["turn"] else _("-- Setup --"),
+                 *board_sentences(obs, s.short))
+
         for player in range(len(s.seats)):
             self.say(player_sentence(obs, player, s.names[player], player in shown))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from stoneage.core.i18n import N_, _, ngettext, pgettext
 from stoneage.games.stone_age_junior.data import HUTS_TO_WIN, NUM_POSITIONS, RING
 from stoneage.play.stone_age_junior.words import (
     can_pay,
@@ -24,6 +25,7 @@ from stoneage.play.stone_age_junior.words import (
     hut_goods,
     space_words,
 )
+from stoneage.tui.kit import cells, center, fit, ljust
 
 Obs = dict[str, Any]
 Segment = tuple[str, str]
@@ -42,9 +44,25 @@ HERE_BORDER = "bold yellow"
 DOWN_STYLE = "green"
 MARTIN_STYLE = "bold magenta"
 
-SPACE_TITLES = ("BUILDING SITE", "DOG", "TOOTH", "BERRY", "JUG", "ARROWHEAD", "FISH", "TRADING POST")
+# TRANSLATORS: the titles of the ring's spaces, on a box's top edge: 13 terminal columns at most
+# (a Korean letter takes 2)
+SPACE_TITLES = (N_("BUILDING SITE"), N_("DOG"), N_("TOOTH"), N_("BERRY"), N_("JUG"), N_("ARROWHEAD"), N_("FISH"),
+                N_("TRADING POST"))
+"""The spaces' titles, marked here and translated when drawn."""
 TILE_LABELS = {"building_site": "build", "trading_post": "trade", "arrowhead": "arrow"}
-"""Short names of the symbol tiles (5 columns at most)."""
+"""Short English names of the symbol tiles (5 columns at most); ``tile_label`` says them in the current
+language."""
+
+
+
+def tile_label(tile: str) -> str:
+    """The short name of a forest tile's symbol (5 columns at most), in the current language."""
+    # TRANSLATORS: a forest tile face up, 5 terminal columns at most (a Korean letter takes 2)
+    labels = {"building_site": pgettext("tile", "build"), "trading_post": pgettext("tile", "trade"),
+              "arrowhead": pgettext("tile", "arrow"), "berry": pgettext("tile", "berry"),
+              "fish": pgettext("tile", "fish"), "jug": pgettext("tile", "jug"), "tooth": pgettext("tile", "tooth"),
+              "dog": pgettext("tile", "dog")}
+    return labels.get(tile, tile)
 
 BOX_WIDTH = 16
 """Columns of a ring space, border included (14 inside)."""
@@ -67,11 +85,12 @@ def plain(rows: Sequence[Row]) -> list[str]:
 
 
 def _box(title: str, lines: list[Segment], bottom: Row, border: str) -> list[Row]:
-    top = "╭─" + title + "─" * (INSIDE - 1 - len(title)) + "╮"
+    title = fit(title, INSIDE - 1)
+    top = "╭─" + title + "─" * (INSIDE - 1 - cells(title)) + "╮"
     rows: list[Row] = [[(top, border)]]
     for text, style in lines:
-        rows.append([("│", border), (text[:INSIDE].ljust(INSIDE), style), ("│", border)])
-    used = sum(len(text) for text, _ in bottom)
+        rows.append([("│", border), (ljust(text, INSIDE), style), ("│", border)])
+    used = sum(cells(text) for text, _style in bottom)
     rows.append([("╰", border), *bottom, ("─" * (INSIDE - used), border), ("╯", border)])
     return rows
 
@@ -79,19 +98,23 @@ def _box(title: str, lines: list[Segment], bottom: Row, border: str) -> list[Row
 def space_lines(obs: Obs, space: int) -> list[Segment]:
     """The three lines inside a ring space: what lies there."""
     name = RING[space]
+    # TRANSLATORS: the lines inside a space of the ring: 14 terminal columns at most (a Korean letter takes 2)
     if name == "building_site":
-        return [("start", "grey62"), ("build a hut", "bold"), ("here", "bold")]
+        return [(_("start"), "grey62"), (_("build a hut"), "bold"), (_("here"), "bold")]
     if name == "dog":
         dogs = obs["dog_storage"]
-        waiting = f"{dogs} dog{'s' if dogs != 1 else ''} waiting" if dogs else "no dog here"
-        return [(waiting, "bold"), ("Guff " * dogs, "bold magenta"), ("", "")]
+        waiting = ngettext("{count} dog waiting", "{count} dogs waiting", dogs).format(count=dogs) if dogs \
+            else _("no dog here")
+        return [(waiting, "bold"), ((_("Guff") + " ") * dogs, "bold magenta"), ("", "")]
+
     if name == "trading_post":
         post = obs["trading_post"]
-        return [(f"berry {post['berry']} fish {post['fish']}", ""),
-                (f"jug {post['jug']} arrow {post['arrowhead']}", ""),
-                (f"tooth {post['tooth']}  (1:1)", "")]
+        # TRANSLATORS: the goods on the trading post, 14 terminal columns a line at most
+        return [(_("berry {berry} fish {fish}").format(berry=post["berry"], fish=post["fish"]), ""),
+                (_("jug {jug} arrow {arrowhead}").format(jug=post["jug"], arrowhead=post["arrowhead"]), ""),
+                (_("tooth {tooth}  (1:1)").format(tooth=post["tooth"]), "")]
     count = obs["supply"][name]
-    return [(count_words(count, name) if count else "empty", GOOD_STYLES[name] if count else "grey42"),
+    return [(count_words(count, name) if count else _("empty"), GOOD_STYLES[name] if count else "grey42"),
             ("● " * count, GOOD_STYLES[name]), ("", "")]
 
 
@@ -104,13 +127,13 @@ def space_box(obs: Obs, space: int, short: Sequence[str], highlight: int | None 
             bottom.append((short[seat], PLAYER_STYLES[seat % len(PLAYER_STYLES)]))
             bottom.append(("─", BORDER))
     if obs["martin"] == name:
-        bottom.append(("MARTIN", MARTIN_STYLE))
-    width = sum(len(text) for text, _ in bottom)
+        bottom.append((fit(_("MARTIN"), INSIDE), MARTIN_STYLE))
+    width = sum(cells(text) for text, _style in bottom)
     while width > INSIDE:  # never wider than the box
-        text, _ = bottom.pop(-2 if len(bottom) > 1 else -1)
-        width -= len(text)
+        text, _style = bottom.pop(-2 if len(bottom) > 1 else -1)
+        width -= cells(text)
     border = HERE_BORDER if highlight is not None and obs["figures"][highlight] == name else BORDER
-    return _box(SPACE_TITLES[space], space_lines(obs, space), bottom, border)
+    return _box(_(SPACE_TITLES[space]), space_lines(obs, space), bottom, border)
 
 
 def tile_box(obs: Obs, place: int) -> list[Row]:
@@ -123,9 +146,10 @@ def tile_box(obs: Obs, place: int) -> list[Row]:
     if shown == "down":
         face, style = "≈≈≈≈≈", DOWN_STYLE
     elif shown.isdigit():
-        face, style = f"go {shown}".center(5), "bold yellow"
+        # TRANSLATORS: a number tile face up (move that many spaces), 5 terminal columns at most
+        face, style = center(_("go {count}").format(count=shown), 5), "bold yellow"
     else:
-        face, style = TILE_LABELS.get(shown, shown).center(5), "bold cyan"
+        face, style = center(tile_label(shown), 5), "bold cyan"
     return [[(top, border)], [("│", border), (face, style), ("│", border)],
             [("╰" + "─" * (TILE_WIDTH - 2) + "╯", border)]]
 
@@ -158,7 +182,7 @@ def board_rows(obs: Obs, short: Sequence[str], highlight: int | None = None) -> 
             for tile in tiles:
                 row.extend(tile[line])
                 row.append((" ", ""))
-            used = sum(len(text) for text, _ in row)
+            used = sum(cells(text) for text, _style in row)
             row.append((" " * (width - 8 - used), ""))
             row.append(("↓" if line == 1 else " ", "bold"))
             rows.append(row)
@@ -172,10 +196,12 @@ def hut_panel_lines(obs: Obs, viewer: Obs | None = None) -> list[str]:
     for number, stack in enumerate(obs["huts"], 1):
         hut = stack["face_up"]
         if hut is None:
-            lines += [f"Stack {number} · no hut left", ""]
+            lines += [_("Stack {number} · no hut left").format(number=number), ""]
             continue
-        mark = "  ✓ can build" if viewer is not None and can_pay(hut, viewer) else ""
-        lines += [f"Stack {number} · hut {hut['number']} · {stack['below']} below", f"  {hut_goods(hut)}{mark}"]
+        mark = "  " + can_build_mark() if viewer is not None and can_pay(hut, viewer) else ""
+        lines += [_("Stack {number} · hut {hut} · {below} below").format(number=number, hut=hut["number"],
+                                                                         below=stack["below"]),
+                  f"  {hut_goods(hut)}{mark}"]
     return lines
 
 
@@ -191,18 +217,27 @@ def player_lines(obs: Obs, names: Sequence[str], show_goods: Collection[int], wi
         mark = "▶" if seat == to_move else " "
         houses = "■" * len(built) + "□" * max(0, HUTS_TO_WIN - len(built))
         name = f"P{seat + 1}" if compact else names[seat]
-        lines.append(f"{mark} {name}"[: width - 4].ljust(width - 4) + houses)
+        lines.append(ljust(f"{mark} {name}", width - 4) + houses)
         dogs = data["dogs"]
-        lines.append(f"   on {space_words(obs['figures'][seat])}" + (f" · {dogs} dog{'s' if dogs != 1 else ''}"
-                                                                       if dogs else ""))
+        where = _("on {space}").format(space=space_words(obs["figures"][seat]))
+        if dogs:
+            where += " · " + ngettext("{count} dog", "{count} dogs", dogs).format(count=dogs)
+        lines.append("   " + where)
         shown = seat in show_goods
         total = sum(data["goods"].values())
-        lines.append(f"   goods: {goods_words(data['goods'])}" if shown else f"   {goods_count(total)} (hidden)")
+        lines.append("   " + (_("goods: {goods}").format(goods=goods_words(data["goods"])) if shown
+                              else _("{count} (hidden)").format(count=goods_count(total))))
         if obs["pile"] is not None:
             cards = cards_words(data, shown)
             if cards:
-                lines.append(f"   cards: {cards}")
+                lines.append("   " + _("cards: {cards}").format(cards=cards))
         if built:
-            lines.append(f"   huts: {', '.join(map(str, built))}")
+            lines.append("   " + _("huts: {numbers}").format(numbers=", ".join(map(str, built))))
+
         lines.append("")
     return lines[:-1]
+
+
+def can_build_mark() -> str:
+    """The mark behind a hut the person looking can pay for (the app shows it in green)."""
+    return "✓ " + _("can build")
