@@ -330,8 +330,8 @@ def odds_lines(loc: int, dice: int, bonus: int) -> list[str]:
     good = good_word(GATHER_GOODS[loc])
     rows = yield_odds(dice, divisor, bonus)
     expected = Fraction(sum(s * w for s, w in enumerate(sum_counts(dice))), 6**dice)
-    head = f"{good + ' ≥':>10} {_('no tools'):>9} {_('with tools'):>11}" if bonus else \
-        f"{good + ' ≥':>10} {_('chance'):>9}"
+    plain_head, tooled_head, chance_head = _("no tools"), _("with tools"), _("chance")
+    head = f"{good + ' ≥':>10} {plain_head:>9} {tooled_head:>11}" if bonus else f"{good + ' ≥':>10} {chance_head:>9}"
     lines = [ngettext("Odds: {count} die {place}, sum ÷ {divisor} → {good}",
                       "Odds: {count} dice {place}, sum ÷ {divisor} → {good}", dice).format(
                  count=dice, place=place_at(loc), divisor=divisor, good=good),
@@ -355,7 +355,8 @@ def expected_by_count(loc: int, most: int, bonus: int) -> list[str]:
     divisor = DIVISOR[loc]
     average = _("average {good}").format(good=good_word(GATHER_GOODS[loc]))
     # TRANSLATORS: a column header of the average yield table (the number of figures).
-    lines = [f"{_('figures'):>8} {average:>14}" + (f" {_('with tools'):>11}" if bonus else "")]
+    figures_head, tooled_head = _("figures"), _("with tools")
+    lines = [f"{figures_head:>8} {average:>14}" + (f" {tooled_head:>11}" if bonus else "")]
     for k in range(1, most + 1):
         counts = sum_counts(k)
         total = 6**k
