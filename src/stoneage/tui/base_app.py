@@ -72,7 +72,7 @@ class GameApp(App[None]):
 
     def __init__(self, session: Session, *, delay: float, save_path: str | Path) -> None:
         super().__init__()
-        self.title = _(self.TITLE or "")
+        self.title = self.game_title()
         self._translate_bindings()
         self.session = session
         self.delay = delay
@@ -85,7 +85,12 @@ class GameApp(App[None]):
         """Chance or a bot is playing: people wait."""
         self._quit_armed = False
 
+    def game_title(self) -> str:
+        """The game's name (``TITLE``) in the current language."""
+        return _(self.TITLE) if self.TITLE else ""
+
     def _translate_bindings(self) -> None:
+
         """The footer's key descriptions in the current language (the bindings are made at import)."""
         bindings = self._bindings.key_to_bindings
         for key, found in bindings.items():
@@ -166,7 +171,7 @@ class GameApp(App[None]):
         need_width, need_height = self.MIN_SIZE
         return _("The window is {width}×{height}: {game} needs at least {need_width}×{need_height} "
                  "(columns×rows). Enlarge it, or play line by line with --plain.").format(
-            width=width, height=height, game=_(self.TITLE or ""), need_width=need_width, need_height=need_height)
+            width=width, height=height, game=self.game_title(), need_width=need_width, need_height=need_height)
 
     def advance(self) -> None:
         """Show the next decision, or let chance and the bots play until one (or the end)."""

@@ -134,7 +134,7 @@ class HotSeatApp(GameApp):
         doing = _("pass the device") if self.passing is not None else (
             _("your move") if session.human_to_move() and not self.busy else _("playing"))
         return _("{game} — turn {turn} — {name}: {doing}").format(
-            game=_(self.TITLE or ""), turn=turn, name=session.names[seat], doing=doing) + self.pause_note()
+            game=self.game_title(), turn=turn, name=session.names[seat], doing=doing) + self.pause_note()
 
     def waiting_text(self) -> str:
         seat = self.session.to_move()

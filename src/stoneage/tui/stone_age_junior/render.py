@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from stoneage.core.i18n import N_, _, ngettext, pgettext
+from stoneage.core.i18n import _, ngettext, pgettext
 from stoneage.games.stone_age_junior.data import HUTS_TO_WIN, NUM_POSITIONS, RING
 from stoneage.play.stone_age_junior.words import (
     can_pay,
@@ -44,11 +44,19 @@ HERE_BORDER = "bold yellow"
 DOWN_STYLE = "green"
 MARTIN_STYLE = "bold magenta"
 
-# TRANSLATORS: the titles of the ring's spaces, on a box's top edge: 13 terminal columns at most
-# (a Korean letter takes 2)
-SPACE_TITLES = (N_("BUILDING SITE"), N_("DOG"), N_("TOOTH"), N_("BERRY"), N_("JUG"), N_("ARROWHEAD"), N_("FISH"),
-                N_("TRADING POST"))
-"""The spaces' titles, marked here and translated when drawn."""
+SPACE_TITLES = ("BUILDING SITE", "DOG", "TOOTH", "BERRY", "JUG", "ARROWHEAD", "FISH", "TRADING POST")
+"""The spaces' titles in English (``space_title`` says them in the current language)."""
+
+
+def space_title(space: int) -> str:
+    """The title of a ring space (by its index in ``RING``) in the current language."""
+    # TRANSLATORS: the titles of the ring's spaces, on a box's top edge: 13 terminal columns at most
+    # (a Korean letter takes 2)
+    titles = (pgettext("ring space", "BUILDING SITE"), pgettext("ring space", "DOG"),
+              pgettext("ring space", "TOOTH"), pgettext("ring space", "BERRY"), pgettext("ring space", "JUG"),
+              pgettext("ring space", "ARROWHEAD"), pgettext("ring space", "FISH"),
+              pgettext("ring space", "TRADING POST"))
+    return titles[space]
 TILE_LABELS = {"building_site": "build", "trading_post": "trade", "arrowhead": "arrow"}
 """Short English names of the symbol tiles (5 columns at most); ``tile_label`` says them in the current
 language."""
@@ -133,7 +141,8 @@ def space_box(obs: Obs, space: int, short: Sequence[str], highlight: int | None 
         text, _style = bottom.pop(-2 if len(bottom) > 1 else -1)
         width -= cells(text)
     border = HERE_BORDER if highlight is not None and obs["figures"][highlight] == name else BORDER
-    return _box(_(SPACE_TITLES[space]), space_lines(obs, space), bottom, border)
+    return _box(space_title(space), space_lines(obs, space), bottom, border)
+
 
 
 def tile_box(obs: Obs, place: int) -> list[Row]:
