@@ -139,7 +139,8 @@ def player_sentence(obs: Obs, seat: int, name: str, shown: bool) -> str:
             count=len(built), numbers=", ".join(map(str, built)))
     else:
         huts = _("no hut yet")
-    parts = [on_space_words(obs["figures"][seat]), huts]
+    # TRANSLATORS: where a player's figure stands, as one part of the player's line ({space}: "the jug space").
+    parts = [pgettext("player line", "on {space}").format(space=space_words(obs["figures"][seat])), huts]
     total = sum(data["goods"].values())
     if shown:
         parts.append(_("goods: {goods}").format(goods=goods_words(data["goods"])))
