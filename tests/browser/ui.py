@@ -137,10 +137,13 @@ class Browsing:
         self.notes: list[str] = []
         """Things seen that are not errors but worth reporting (e.g. a board element drawn over)."""
 
-    def page(self, label: str = "person", *, phone: bool = False, reduced_motion: bool = True) -> Page:
-        """A new person (a new context: their own storage) with one page, at desktop or phone size."""
+    def page(self, label: str = "person", *, phone: bool = False, reduced_motion: bool = True,
+             locale: str = "en-US") -> Page:
+        """A new person (a new context: their own storage) with one page, at desktop or phone size,
+        whose browser speaks ``locale`` (its ``navigator.languages`` and ``Accept-Language``)."""
         options: dict[str, Any] = {"viewport": PHONE if phone else DESKTOP, "device_scale_factor": 1,
-                                   "reduced_motion": "reduce" if reduced_motion else "no-preference"}
+                                   "reduced_motion": "reduce" if reduced_motion else "no-preference",
+                                   "locale": locale}
         if phone:
             options.update(is_mobile=True, has_touch=True)
         context = self.browser.new_context(**options)
@@ -382,11 +385,11 @@ def play_together(seats: list[Seat], until: Any = None, limit: float = 600) -> N
             time.sleep(0.05)
 
 
-def wait_over(page: Page, timeout: float = 60) -> None:
-    """Wait until the table shows the game over with its results."""
+def wait_over(page: Page, timeout: float = 60, *, words: str = "over") -> None:
+    """Wait until the table shows the game over with its results (a heading holding ``words``)."""
     page.wait_for_function("() => { const s = window.stoneageTable && window.stoneageTable.state;"
                            " return s && s.view && s.view.to_move === -4 && s.backlog === 0; }",
                            timeout=timeout * 1000, polling=100)
     results = page.locator("#results")
     results.wait_for(state="visible")
-    assert "over" in results.locator("h2").inner_text()
+    assert words in results.locator("h2").inner_text()

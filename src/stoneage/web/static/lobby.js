@@ -195,7 +195,7 @@ function renderSeats() {
   }
   const first = $("#first-player");
   const chosen = first.value;
-  first.replaceChildren(...Array.from({ length: count }, (_, n) => h("option", { value: String(n), text: format(_("Seat {number}"), { number: n + 1 }) })));
+  first.replaceChildren(...Array.from({ length: count }, (unused, n) => h("option", { value: String(n), text: format(_("Seat {number}"), { number: n + 1 }) })));
   first.value = Number(chosen) < count ? chosen : "0";
 }
 

@@ -1,0 +1,169 @@
+"""The web face in Korean, Brazilian Portuguese and German: a whole game played by clicking in each,
+the language menu, no English left on the Korean table, and Hangul drawn with a real font.
+
+The page's own words come from the web part of the catalogs; the words of the games (panels, menus,
+status, the move log) from the games' and the play layer's parts. Run ``python tools/catalogs.py``
+first: without compiled catalogs the pages stay English and these tests fail.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page
+
+from browser.ui import Browsing, Seat, open_table, wait_over
+from stoneage.core.i18n import _, use_language
+
+LANGUAGE_GAMES = [("ko", "stone_age"), ("pt_BR", "first_stone_age"), ("de", "first_stone_age")]
+"""One game per language: Stone Age in Korean (its board's picture is taken too), the cheapest game
+(My First Stone Age) in the two others."""
+OPPONENT = {"stone_age": "bot:easy", "first_stone_age": "bot:random", "stone_age_junior": "bot:random"}
+PLAYER = "Tess"
+STONE_AGE_MOVES_BEFORE_SHOT = 14
+"""Choices made before the Korean board's picture (as screenshots.py: the board has something on it)."""
+
+ENGLISH_ALLOWED = {
+    PLAYER,                       # the person's own display name
+    "API",                        # the footer's link to /docs, a technical name
+    "random", "easy",             # bot levels are identifiers (the lobby's menu and the seat names show them)
+    "Home", "End",                # key names on the keyboard (replay buttons' titles)
+    "Esc",                        # the key's name, printed on the key
+}
+"""Latin words the Korean table may show: names and identifiers, not English sentences."""
+
+VISIBLE_TEXT_JS = """() => {
+  const words = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || el.closest("script, style, [hidden], .visually-hidden") || !node.textContent.trim()) continue;
+    const style = getComputedStyle(el);
+    if (style.display === "none" || style.visibility === "hidden") continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    words.push(node.textContent);
+  }
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
+    for (const name of ["aria-label", "title", "placeholder"]) {
+      if (el.hasAttribute(name)) words.push(el.getAttribute(name));
+    }
+  }
+  for (const title of document.querySelectorAll("svg title")) words.push(title.textContent);
+  words.push(document.title);
+  return words.join("\\n");
+}"""
+
+# Draw a character in the page's own font and read its pixels: a character the fonts lack is drawn as
+# the missing-glyph box (the same as U+10FFFF, a code point no font has), or not at all.
+GLYPHS_JS = """(chars) => {
+  const font = getComputedStyle(document.body).fontFamily;
+  const draw = (ch) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 64; canvas.height = 64;
+    const ctx = canvas.getContext("2d");
+    ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, 64, 64);
+    ctx.fillStyle = "#000"; ctx.font = `40px ${font}`; ctx.textBaseline = "top";
+    ctx.fillText(ch, 8, 8);
+    const data = ctx.getImageData(0, 0, 64, 64).data;
+    let dark = 0, hash = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const ink = data[i] < 128 ? 1 : 0;
+      dark += ink;
+      hash = (hash * 31 + ink * (i + 1)) % 1000000007;
+    }
+    return {dark, hash};
+  };
+  return {font, glyphs: Object.fromEntries(chars.map((ch) => [ch, draw(ch)]))};
+}"""
+
+
+def words_in(code: str, message: str) -> str:
+    with use_language(code):
+        return _(message)
+
+
+def check_page_language(page: Page, code: str) -> None:
+    """The page speaks ``code``: <html lang>, the menu's choice, and a word of the page's own."""
+    tag = code.replace("_", "-")
+    assert page.locator("html").get_attribute("lang") == tag
+    assert page.locator("#language").input_value() == code
+    page.wait_for_function("() => window.stoneageTable && window.stoneageTable.state.view")
+    your_move = words_in(code, "Your move")
+    assert your_move != "Your move", "the catalogs are not compiled: run tools/catalogs.py"
+    assert page.locator("#decision-title").inner_text() in (your_move, words_in(code, "The decision"))
+
+
+def english_words(text: str) -> list[str]:
+    """The Latin-letter words of ``text`` not allowed on a Korean page."""
+    found = re.findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|\b[A-Za-z]\b", text)
+    return sorted({word for word in found if word not in ENGLISH_ALLOWED})
+
+
+def check_hangul_font(page: Page) -> dict[str, Any]:
+    drawn: dict[str, Any] = page.evaluate(GLYPHS_JS, ["가", "나", "\U0010ffff"])
+    glyphs = drawn["glyphs"]
+    ga, na, missing = glyphs["가"], glyphs["나"], glyphs["\U0010ffff"]
+    assert ga["dark"] > 30 and na["dark"] > 30, f"Hangul is not drawn at all in {drawn['font']}: {glyphs}"
+    assert ga["hash"] != na["hash"], f"가 and 나 are drawn alike (boxes?) in {drawn['font']}: {glyphs}"
+    assert missing["hash"] not in (ga["hash"], na["hash"]), \
+        f"Hangul is drawn as the missing-glyph box in {drawn['font']}: install fonts-nanum"
+    return drawn
+
+
+@pytest.mark.parametrize(("code", "game"), LANGUAGE_GAMES)
+def test_a_whole_game_in_each_language(browsing: Browsing, code: str, game: str) -> None:
+    page = browsing.page("player", locale=code.replace("_", "-"))
+    start = time.monotonic()
+    open_table(page, browsing.base, game, name=PLAYER, opponent=OPPONENT[game])
+    check_page_language(page, code)
+    seat = Seat(page, random.Random(f"{game}-{code}"), browsing, big=game == "stone_age")
+    seat.ready(pick=False)
+    assert page.evaluate("window.stoneageTable.state.boardName") == game
+    if code == "ko":
+        for _ in range(STONE_AGE_MOVES_BEFORE_SHOT):
+            if not seat.step():
+                break
+        seat.ready(pick=False)
+        check_hangul_font(page)
+        browsing.shot(page, f"{game}-ko-desktop")
+        leftovers = english_words(page.evaluate(VISIBLE_TEXT_JS))
+        assert not leftovers, f"English words on the Korean table mid-game: {leftovers}"
+    seat.play_to_end()
+    wait_over(page, words=words_in(code, "The game is over.").rstrip("."))
+    browsing.shot(page, f"{game}-{code}-over", full_page=True)
+    if code == "ko":
+        leftovers = english_words(page.evaluate(VISIBLE_TEXT_JS))
+        assert not leftovers, f"English words on the Korean table at the end: {leftovers}"
+    print(f"{game} in {code}: {seat.clicks} clicks in {time.monotonic() - start:.0f} s")
+
+
+def test_the_language_menu_switches_and_is_remembered(browsing: Browsing) -> None:
+    page = browsing.page("switcher", locale="en-US")
+    page.goto(browsing.base + "/")
+    assert page.locator("html").get_attribute("lang") == "en"
+    menu = page.get_by_label("Language")
+    assert menu.input_value() == "en"
+    assert [o.strip() for o in menu.locator("option").all_inner_texts()] == \
+        ["English", "한국어", "Português (Brasil)", "Deutsch"]
+    with page.expect_navigation():
+        menu.select_option("ko")
+    page.locator("#quick-list button[data-game]").first.wait_for()
+    assert page.locator("html").get_attribute("lang") == "ko"
+    assert page.locator(".skip-link").text_content() == "로비로 건너뛰기"
+    assert page.locator("#quick-list h3").first.inner_text() != "", "the game types load in Korean too"
+    assert "석기시대" in page.locator("#quick-list").inner_text()
+    # remembered by this browser: a new page of the same person, whose browser still says English
+    other = page.context.new_page()
+    other.goto(browsing.base + "/")
+    assert other.locator("html").get_attribute("lang") == "ko"
+    assert other.get_by_label("언어").input_value() == "ko"
+    with other.expect_navigation():
+        other.get_by_label("언어").select_option("pt_BR")
+    assert other.locator("html").get_attribute("lang") == "pt-BR"
+    assert other.locator("#new-title").inner_text() == "Nova partida"
+    other.close()
