@@ -36,7 +36,7 @@ Obs = dict[str, Any]
 def _occupants(counts: Sequence[int], short: Sequence[str], verbose: bool) -> str:
     if verbose:
         parts = [_("{who} has {count}").format(who=short[p], count=n) for p, n in enumerate(counts) if n]
-        return ", ".join(parts) if parts else _("empty")
+        return ", ".join(parts) if parts else pgettext("nobody there", "empty")
     parts = [f"{short[p]}×{n}" for p, n in enumerate(counts) if n]
     return " ".join(parts) if parts else "—"
 
@@ -101,8 +101,8 @@ def _cards_summary(data: Obs, verbose: bool) -> tuple[str, str]:
             kind = SAND_WORDS[SAND_KINDS[card.sand]]
             sand[kind] = sand.get(kind, 0) + card.figures
     if verbose:
-        return (" ".join(_(symbol) for symbol in sorted(green)) or _("none"),
-                ", ".join(sand_figures(k, n) for k, n in sand.items()) or _("none"))
+        return (" ".join(_(symbol) for symbol in sorted(green)) or pgettext("holding nothing", "none"),
+                ", ".join(sand_figures(k, n) for k, n in sand.items()) or pgettext("holding nothing", "none"))
     kinds = len(set(green))
     green_text = ngettext("{count} ({kinds} kind)", "{count} ({kinds} kinds)", kinds).format(
         count=len(green), kinds=kinds) if green else "—"
@@ -149,7 +149,7 @@ def player_rows(data: Obs, verbose: bool = False) -> list[tuple[str, str]]:
     if hidden:
         cards += " " + (_("+{count} face down") if verbose else _("(+{count} down)")).format(count=hidden)
     kinds = ", ".join(building_name(b["kind"]) for b in data["buildings"])
-    buildings = (kinds or _("none")) if verbose else str(len(data["buildings"]))
+    buildings = (kinds or pgettext("holding nothing", "none")) if verbose else str(len(data["buildings"]))
     one_use = _tools(data["one_use_tools"])
     if data["two_resources"]:
         one_use += ", " + _("two-resources card") if verbose else " +2R"

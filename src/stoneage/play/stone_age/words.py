@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from stoneage.core.dice import sum_counts
-from stoneage.core.i18n import N_, _, ngettext
+from stoneage.core.i18n import N_, _, ngettext, pgettext
 from stoneage.games.stone_age.data import (
     BUILDING_KINDS,
     CARDS,
@@ -330,7 +330,7 @@ def odds_lines(loc: int, dice: int, bonus: int) -> list[str]:
     good = good_word(GATHER_GOODS[loc])
     rows = yield_odds(dice, divisor, bonus)
     expected = Fraction(sum(s * w for s, w in enumerate(sum_counts(dice))), 6**dice)
-    plain_head, tooled_head, chance_head = _("no tools"), _("with tools"), _("chance")
+    plain_head, tooled_head, chance_head = _("no tools"), _("with tools"), pgettext("odds table header", "chance")
     head = f"{good + ' ≥':>10} {plain_head:>9} {tooled_head:>11}" if bonus else f"{good + ' ≥':>10} {chance_head:>9}"
     lines = [ngettext("Odds: {count} die {place}, sum ÷ {divisor} → {good}",
                       "Odds: {count} dice {place}, sum ÷ {divisor} → {good}", dice).format(
