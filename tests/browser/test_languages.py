@@ -13,6 +13,7 @@ import re
 import time
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Page
 
@@ -30,32 +31,32 @@ STONE_AGE_MOVES_BEFORE_SHOT = 14
 ENGLISH_ALLOWED = {
     PLAYER,                       # the person's own display name
     "API",                        # the footer's link to /docs, a technical name
-    "random", "easy",             # bot levels are identifiers (the lobby's menu and the seat names show them)
+    # bot levels (random, easy, …: every game's, from /api/game-types) are identifiers, as in `stoneage
+    # play --bot easy`; the lobby's seat menus and the seat names show them
     "Home", "End",                # key names on the keyboard (replay buttons' titles)
     "Esc",                        # the key's name, printed on the key
 }
 """Latin words the Korean table may show: names and identifiers, not English sentences."""
 
 VISIBLE_TEXT_JS = """() => {
-  const words = [];
+  // every text a person can see or hear, with the region it is in (the nearest ancestor with an id)
+  const found = [];
+  const region = (el) => { const owner = el.closest("[id]"); return owner ? owner.id : "page"; };
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!el || el.closest("script, style, [hidden], .visually-hidden") || !node.textContent.trim()) continue;
+    if (!el || el.closest("script, style, [hidden]") || !node.textContent.trim()) continue;
     const style = getComputedStyle(el);
     if (style.display === "none" || style.visibility === "hidden") continue;
-    const r = el.getBoundingClientRect();
-    if (r.width === 0 && r.height === 0) continue;
-    words.push(node.textContent);
+    found.push([region(el), node.textContent]);
   }
-  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
-    for (const name of ["aria-label", "title", "placeholder"]) {
-      if (el.hasAttribute(name)) words.push(el.getAttribute(name));
+  for (const el of document.querySelectorAll("[aria-label], [title], [placeholder], [aria-valuetext]")) {
+    for (const name of ["aria-label", "title", "placeholder", "aria-valuetext"]) {
+      if (el.hasAttribute(name) && !el.closest("[hidden]")) found.push([region(el), el.getAttribute(name)]);
     }
   }
-  for (const title of document.querySelectorAll("svg title")) words.push(title.textContent);
-  words.push(document.title);
-  return words.join("\\n");
+  found.push(["title", document.title]);
+  return found;
 }"""
 
 # Draw a character in the page's own font and read its pixels: a character the fonts lack is drawn as
@@ -98,10 +99,24 @@ def check_page_language(page: Page, code: str) -> None:
     assert page.locator("#decision-title").inner_text() in (your_move, words_in(code, "The decision"))
 
 
-def english_words(text: str) -> list[str]:
-    """The Latin-letter words of ``text`` not allowed on a Korean page."""
-    found = re.findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|\b[A-Za-z]\b", text)
-    return sorted({word for word in found if word not in ENGLISH_ALLOWED})
+def bot_levels(base: str) -> set[str]:
+    return {word for game in httpx.get(f"{base}/api/game-types").json() for bot in game["bots"]
+            for word in re.split(r"[_\W]+", bot) if word}
+
+
+def english_words(page: Page, base: str) -> dict[str, list[str]]:
+    """The Latin-letter words on the page that the allow-list does not explain, by the page region
+    they are in (``board``: the board's script; ``log``, ``decision-body``, ``status``: the game's
+    words from the play layer; the rest: the page's own)."""
+    allowed = ENGLISH_ALLOWED | bot_levels(base)
+    leftovers: dict[str, set[str]] = {}
+    for region, text in page.evaluate(VISIBLE_TEXT_JS):
+        if region == "language":
+            continue  # the language menu names each language in its own words, English as "English"
+        for word in re.findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|\b[A-Za-z]\b", text):
+            if word not in allowed:
+                leftovers.setdefault(region, set()).add(word)
+    return {region: sorted(words) for region, words in sorted(leftovers.items())}
 
 
 def check_hangul_font(page: Page) -> dict[str, Any]:
@@ -131,14 +146,14 @@ def test_a_whole_game_in_each_language(browsing: Browsing, code: str, game: str)
         seat.ready(pick=False)
         check_hangul_font(page)
         browsing.shot(page, f"{game}-ko-desktop")
-        leftovers = english_words(page.evaluate(VISIBLE_TEXT_JS))
-        assert not leftovers, f"English words on the Korean table mid-game: {leftovers}"
+        leftovers = english_words(page, browsing.base)
+        assert not leftovers, f"English words on the Korean table mid-game, by region: {leftovers}"
     seat.play_to_end()
     wait_over(page, words=words_in(code, "The game is over.").rstrip("."))
     browsing.shot(page, f"{game}-{code}-over", full_page=True)
     if code == "ko":
-        leftovers = english_words(page.evaluate(VISIBLE_TEXT_JS))
-        assert not leftovers, f"English words on the Korean table at the end: {leftovers}"
+        leftovers = english_words(page, browsing.base)
+        assert not leftovers, f"English words on the Korean table at the end, by region: {leftovers}"
     print(f"{game} in {code}: {seat.clicks} clicks in {time.monotonic() - start:.0f} s")
 
 
@@ -157,6 +172,8 @@ def test_the_language_menu_switches_and_is_remembered(browsing: Browsing) -> Non
     assert page.locator(".skip-link").text_content() == "로비로 건너뛰기"
     assert page.locator("#quick-list h3").first.inner_text() != "", "the game types load in Korean too"
     assert "석기시대" in page.locator("#quick-list").inner_text()
+    leftovers = english_words(page, browsing.base)
+    assert not leftovers, f"English words on the Korean lobby, by region: {leftovers}"
     # remembered by this browser: a new page of the same person, whose browser still says English
     other = page.context.new_page()
     other.goto(browsing.base + "/")
