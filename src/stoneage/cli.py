@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import unicodedata
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
@@ -96,6 +97,65 @@ def _language(text: str) -> str:
             _("unknown language {code!r} (known: {known})").format(code=shown, known=known())) from None
 
 
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help layout, counting a Hangul letter as the two columns it takes (argparse counts
+    ``len``): the help column stays straight after a Hangul metavar, and Korean text is wrapped to
+    the terminal's width. Text with no wide letter is laid out by argparse itself, unchanged."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if _width(text) == len(text):
+            return super()._split_lines(text, width)
+        return _wrap(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if _width(text) == len(text):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line for line in _wrap(text, width - len(indent)))
+
+    def add_argument(self, action: argparse.Action) -> None:
+        super().add_argument(action)
+        if action.help is not argparse.SUPPRESS:
+            invocations = [self._format_action_invocation(action)]
+            invocations += [self._format_action_invocation(sub) for sub in self._iter_indented_subactions(action)]
+            self._action_max_length = max(self._action_max_length,
+                                          max(map(_width, invocations)) + self._current_indent)
+
+    def _format_action(self, action: argparse.Action) -> str:
+        text = super()._format_action(action)
+        invocation = self._format_action_invocation(action)
+        head = " " * self._current_indent + invocation
+        first, newline, rest = text.partition("\n")
+        help_text = first[len(head):].lstrip(" ")
+        if _width(invocation) == len(invocation) or not first.startswith(head) or not help_text:
+            return text
+        help_position = min(self._action_max_length + 2, self._max_help_position)
+        gap = help_position - _width(head)
+        if gap >= 2:
+            first = head + " " * gap + help_text
+        else:
+            first = head + "\n" + " " * help_position + help_text
+        return first + newline + rest
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    """``text``'s words in lines of at most ``width`` terminal columns (a longer word alone)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if line and _width(candidate) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    return [*lines, line] if line else lines
+
+
+def _width(text: str) -> int:
+    """Columns ``text`` takes in a terminal (East Asian wide letters take two)."""
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser that takes no abbreviations (``--game`` is never read as ``--games``), and
     gives itself ``--lang``: the top-level parser and every sub-command, plugins' included, since
@@ -108,6 +168,7 @@ class Parser(argparse.ArgumentParser):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("allow_abbrev", False)
+        kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
         self.add_argument(LANG_OPTION, type=_language, default=argparse.SUPPRESS, metavar=pgettext("metavar", "CODE"),
                           help=_("language of the output: {codes} (default: from the environment, "
