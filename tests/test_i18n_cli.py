@@ -263,3 +263,19 @@ def test_tables_keep_their_columns_in_hangul() -> None:
     assert width(throughput[0]) == width(throughput[1])
     assert "결정 수" in bots[0] and "건너뜀: first_stone_age 전용" in bots[2]
     assert width(bots[0]) == width(bots[1])
+
+
+@pytest.mark.parametrize("command", ["serve", "bench", "tournament"])
+def test_the_help_column_stays_straight_after_hangul_metavars(capsys: pytest.CaptureFixture[str],
+                                                             command: str) -> None:
+    from stoneage.sim.stats import width
+
+    out = helps(capsys, command, "--lang", "ko")
+    starts = set()
+    for line in out.splitlines():
+        found = re.match(r"(  -\S*(?: \S+)? {2,})\S", line)
+        if found and not line.startswith("  --game {"):
+            starts.add(width(found.group(1)))
+    assert len(starts) == 1, out
+    description = out[out.index("\n\n"):]  # the usage lines are wrapped by argparse's own count
+    assert all(width(line) <= 80 for line in description.splitlines() if not line.startswith("  --game {")), out
