@@ -267,8 +267,10 @@ def test_tables_keep_their_columns_in_hangul() -> None:
 
 @pytest.mark.parametrize("command", ["serve", "bench", "tournament"])
 def test_the_help_column_stays_straight_after_hangul_metavars(capsys: pytest.CaptureFixture[str],
-                                                             command: str) -> None:
+                                                             monkeypatch: pytest.MonkeyPatch, command: str) -> None:
     from stoneage.sim.stats import width
+
+    monkeypatch.setenv("COLUMNS", "80")
 
     out = helps(capsys, command, "--lang", "ko")
     starts = set()
