@@ -40,7 +40,8 @@ class Bonus:
     choice: int = 0
 
     def words(self) -> str:
-        """The bonus in words, e.g. "2 clay, 1 wood"."""
+        """The bonus in English words, e.g. "2 clay, 1 wood": the form the JSON observation carries
+        (stable, never translated); a person reads ``narrate.bonus_words``, in their language."""
         parts = []
         for key in BONUS_KEYS:
             n = getattr(self, key)
