@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
 from importlib.util import find_spec
@@ -112,6 +113,24 @@ class HelpFormatter(argparse.HelpFormatter):
             return super()._fill_text(text, width, indent)
         return "\n".join(indent + line for line in _wrap(text, width - len(indent)))
 
+    def _format_usage(self, usage: str | None, actions: Iterable[argparse.Action],
+                      groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None) -> str:
+        text = super()._format_usage(usage, actions, groups, prefix)
+        shown = prefix if prefix is not None else vars(argparse)["_"]("usage: ")
+        if _width(text) == len(text) or not text.startswith(shown + self._prog + " "):
+            return text
+        line = " ".join(text[len(shown) + len(self._prog) + 1:].split())
+        room = self._width - self._current_indent
+        if _width(shown) + _width(self._prog) + 1 + _width(line) <= room:
+            return f"{shown}{self._prog} {line}\n\n"
+        parts = re.findall(r"\(.*?\)+(?=\s|$)|\[.*?\]+(?=\s|$)|\S+", line)
+        indent = _width(shown) + _width(self._prog) + 1
+        if indent > 0.75 * room:  # as argparse does: the program's name alone, the rest below it
+            return f"{shown}{self._prog}\n" + "\n".join(" " * _width(shown) + row for row in
+                                                     _wrap_parts(parts, room - _width(shown))) + "\n\n"
+        rows = _wrap_parts(parts, room - indent)
+        return f"{shown}{self._prog} " + ("\n" + " " * indent).join(rows) + "\n\n"
+
     def add_argument(self, action: argparse.Action) -> None:
         super().add_argument(action)
         if action.help is not argparse.SUPPRESS:
@@ -146,6 +165,20 @@ def _wrap(text: str, width: int) -> list[str]:
         if line and _width(candidate) > width:
             lines.append(line)
             line = word
+        else:
+            line = candidate
+    return [*lines, line] if line else lines
+
+
+def _wrap_parts(parts: Sequence[str], width: int) -> list[str]:
+    """Usage ``parts`` (``[--seed 시드]``) in lines of at most ``width`` columns (a longer part alone)."""
+    lines: list[str] = []
+    line = ""
+    for part in parts:
+        candidate = f"{line} {part}" if line else part
+        if line and _width(candidate) > width:
+            lines.append(line)
+            line = part
         else:
             line = candidate
     return [*lines, line] if line else lines
