@@ -2,11 +2,12 @@
 and without the Mammoth Herd) told in each language, every line a person reads.
 
 For every step of each game the test renders, in each language: the step's events (its sentence
-and its effects) for the acting seat and for a spectator, the view of the seat to decide and of a
-spectator (the round, board, herd and players panels, the decision menu's prompt, info and labels)
-and, at the end, the result lines; the help texts (location rules, cards, odds, the herd's rules)
-are rendered once per game. Korean must carry no English word; Portuguese and German must tell
-every English sentence otherwise; and ``use_language("en")`` must leave the English untouched.
+and its effects) for the acting seat and for a spectator; the view of the seat to decide and of a
+spectator (the round, board, herd and players panels, the decision menu's prompt, info and labels);
+the compact board, herd, players table and feeding line the terminal draws; at the end, the result
+lines. The help texts (location rules, cards, odds, the herd's rules) are rendered once per game.
+Korean must carry no English word; Portuguese and German must tell every English sentence
+otherwise; and ``use_language("en")`` must leave the English untouched.
 
 Needs compiled catalogs: run ``python tools/catalogs.py`` first.
 """
@@ -26,6 +27,7 @@ from stoneage.core.i18n import seat_name, use_language
 from stoneage.games.stone_age.data import NUM_CARDS
 from stoneage.play.events import apply_for_viewers
 from stoneage.play.menus import Choice
+from stoneage.play.stone_age.board import board_lines, feeding_lines, mammoth_lines, players_table
 from stoneage.play.stone_age.words import (
     card_rules,
     expected_by_count,
@@ -81,6 +83,16 @@ def _view_lines(game: Game, state: State, viewer: int, names: list[str]) -> Iter
         yield from _labels(view.decision.choices)
 
 
+def _terminal_lines(state: State, seat: int, names: list[str]) -> Iterator[str]:
+    """What the full-screen terminal draws from the same words: the compact board, herd and players."""
+    observation = state.observation(seat)
+    short = [f"P{p + 1}" for p in range(len(names))]
+    yield from board_lines(observation, short)
+    yield from mammoth_lines(observation, short)
+    yield from players_table(observation, names)
+    yield from feeding_lines(observation["players"][seat])
+
+
 def _help_lines(state: State) -> Iterator[str]:
     observation = state.observation(0)
     for loc in range(12 + len(observation["stacks"])):  # a building stack per player
@@ -107,6 +119,7 @@ def told(players: int, mammoth: bool, seed: int) -> list[str]:
         if seat >= 0:
             lines.extend(_view_lines(game, state, seat, names))
             lines.extend(_view_lines(game, state, PUBLIC, names))
+            lines.extend(_terminal_lines(state, seat, names))
         if number == 40:
             lines.extend(_help_lines(state))
         viewers = sorted({max(seat, 0), PUBLIC})
