@@ -176,12 +176,21 @@ class Room:
                 state = self.state if not told or before is None else before.clone()
                 told[lang] = events = apply_for_viewers(state, action, viewers)
                 names = self.names_in(lang)
-                for viewer, viewer_events in events.items():
-                    view = self._build(viewer, viewer_events, names)
+                for viewer, viewer_events in self._called(events).items():
+                    view = build_view(self.game, self.state, viewer, names, viewer_events)
                     texts[lang, viewer] = _dumps({"type": "update", "seq": self.seq, "view": view.to_json()})
         self._told[index] = told
         for client in list(self.clients):
             client.send_text(texts[client.lang, client.viewer])
+
+    def _called(self, told: dict[int, list[Event]]) -> dict[int, list[Event]]:
+        """Each viewer's events with the seats called by the table's names (``called_by``), each event
+        renamed once: the viewers share all their events but, at most, the first."""
+        if not self.called or len(told) == 1:
+            return {viewer: called_by(events, self.called) for viewer, events in told.items()}
+        distinct = {id(event): event for events in told.values() for event in events}
+        renamed = dict(zip(distinct, called_by(distinct.values(), self.called), strict=True))
+        return {viewer: [renamed[id(event)] for event in events] for viewer, events in told.items()}
 
     def _audience(self) -> dict[str, set[int]]:
         """The viewers watching, by language."""
