@@ -115,8 +115,13 @@ class GameApp(App[None]):
         """Hook: the final scores and the winner (default: the game's play kit's)."""
         return self.session.result_lines()
 
+    def border_title_text(self, selector: str, title: str) -> str:
+        """Hook: the title of the panel ``selector`` (``title`` from ``BORDER_TITLES``) in the current language."""
+        return _(title)
+
     def waiting_text(self) -> str:
         """Hook: the decision panel's text while chance or a bot plays."""
+
         raise NotImplementedError
 
     async def after_auto_step(self, step: Step, count: int) -> None:
@@ -141,7 +146,7 @@ class GameApp(App[None]):
 
     def on_mount(self) -> None:
         for widget_id, title in self.BORDER_TITLES:
-            self.query_one(widget_id).border_title = _(title)
+            self.query_one(widget_id).border_title = self.border_title_text(widget_id, title)
         self.first_view()
         self.advance()
         if self.size_warning():

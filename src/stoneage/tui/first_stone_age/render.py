@@ -169,10 +169,13 @@ def table_rows(obs: Obs, *, face_up: Mapping[int, str] | None = None, reach: Map
     # TRANSLATORS: on the top edge of the draw pile's card, with the cards in it: 7 terminal columns at most
     grid[PILE_CELL] = card_box(pile["top"] or "empty", top_label=_("PILE {count}").format(count=pile["size"]),
                                 lines=lines)
-    # TRANSLATORS: beside the draw pile, each line 11 terminal columns at most
-    side_text = [_("draw pile"), _("(face up)"), "", _("huts left"), str(obs["hut_pile_size"])]
+    # TRANSLATORS: beside the draw pile, each line 11 terminal columns at most (a Korean letter takes 2)
+    side_text = [pgettext("beside the pile", "draw pile"), pgettext("beside the pile", "(face up)"), "",
+                 pgettext("beside the pile", "huts left"), str(obs["hut_pile_size"])]
     if height < len(side_text):
-        side_text = [_("draw pile →"), _("huts left"), str(obs["hut_pile_size"])]
+        side_text = [pgettext("beside the pile", "draw pile →"), pgettext("beside the pile", "huts left"),
+                     str(obs["hut_pile_size"])]
+
     grid[(1, 1)] = [[(center(text, CARD_WIDTH), "grey62")] for text in side_text[:height]] + blank[len(side_text):]
     rows: list[Row] = []
     for grid_row in range(GRID_ROWS):

@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, OptionList, RichLog, Static
 
-from stoneage.core.i18n import N_, _
+from stoneage.core.i18n import N_, _, pgettext
 from stoneage.play.session import Session
 from stoneage.play.stone_age_junior.words import event_line, tile_words
 from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
@@ -186,7 +186,14 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
             return _("Stone Age Junior — game over — {name} wins!").format(name=winners[0])
         return _("Stone Age Junior — game over")
 
+    def border_title_text(self, selector: str, title: str) -> str:
+        if selector == "#huts-box":  # a narrow panel: its title has a short translation of its own
+            # TRANSLATORS: the title of a narrow panel, 17 terminal columns at most (a Korean letter takes 2)
+            return pgettext("narrow panel", "Huts to build")
+        return super().border_title_text(selector, title)
+
     def extra_styles(self) -> tuple[tuple[str, str], ...]:
+
         return ((r"■+", "bold yellow"), (re.escape(can_build_mark()), "bold green"))
 
     # --- keys -----------------------------------------------------------------------------------

@@ -108,7 +108,8 @@ def space_lines(obs: Obs, space: int) -> list[Segment]:
     name = RING[space]
     # TRANSLATORS: the lines inside a space of the ring: 14 terminal columns at most (a Korean letter takes 2)
     if name == "building_site":
-        return [(_("start"), "grey62"), (_("build a hut"), "bold"), (_("here"), "bold")]
+        return [(pgettext("ring space", "start"), "grey62"), (pgettext("ring space", "build a hut"), "bold"),
+                (pgettext("ring space", "here"), "bold")]
     if name == "dog":
         dogs = obs["dog_storage"]
         waiting = ngettext("{count} dog waiting", "{count} dogs waiting", dogs).format(count=dogs) if dogs \
@@ -122,7 +123,9 @@ def space_lines(obs: Obs, space: int) -> list[Segment]:
                 (_("jug {jug} arrow {arrowhead}").format(jug=post["jug"], arrowhead=post["arrowhead"]), ""),
                 (_("tooth {tooth}  (1:1)").format(tooth=post["tooth"]), "")]
     count = obs["supply"][name]
-    return [(count_words(count, name) if count else _("empty"), GOOD_STYLES[name] if count else "grey42"),
+    return [(count_words(count, name) if count else pgettext("ring space", "empty"),
+             GOOD_STYLES[name] if count else "grey42"),
+
             ("● " * count, GOOD_STYLES[name]), ("", "")]
 
 
