@@ -69,6 +69,7 @@ def event_line(event: Event) -> str:
         return _("{player} turns up card {number}: {card}").format(player=who, number=slot + 1, card=card_words(card))
     if kind == S.EV_KEEP:
         if card != value:
+            # TRANSLATORS: {card} is always Guff the dog here (only Guff is kept as another good).
             return _("{player} keeps {card} as a {good}").format(player=who, card=card_words(card),
                                                                  good=good_name(value))
         return _("{player} keeps {card}").format(player=who, card=card_words(card))
