@@ -282,3 +282,21 @@ def test_the_help_column_stays_straight_after_hangul_metavars(capsys: pytest.Cap
     assert all(width(line) <= 80 for line in out.splitlines() if "--game {" not in line), out  # one long part
     usage = out[:out.index("\n\n")].splitlines()
     assert all(line.startswith(" " * width("사용법: stoneage " + command + " ")) for line in usage[1:]), out
+
+
+def test_a_korean_plot_has_its_letters(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    import warnings
+
+    from stoneage.sim import TournamentConfig, run_tournament
+    from stoneage.sim.plots import font_family, plot
+
+    results = run_tournament(TournamentConfig(bots=("random", "random"), games=2)).results
+    with use_language("ko"):
+        if font_family(["점수"]) is None:
+            pytest.skip("no Hangul font installed (fonts-nanum)")
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            plot(results, tmp_path / "ko.png")
+    assert (tmp_path / "ko.png").stat().st_size > 0
+    assert not [w for w in caught if "missing from font" in str(w.message)]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -23,12 +24,46 @@ def check_plot_path(path: str | Path) -> None:
             path=str(path), suffixes="." + ", .".join(sorted(supported))))
 
 
+HANGUL_FONTS = ("NanumGothic", "Noto Sans CJK KR", "Noto Sans KR", "Source Han Sans KR", "Malgun Gothic",
+                "Apple SD Gothic Neo", "AppleGothic", "UnDotum", "Baekmuk Gulim")
+"""Fonts with Hangul that the labels may fall back to, most usual first."""
+_FONT_FILES = ("nanum", "notosanscjk", "notosanskr", "sourcehansans", "malgun", "applegothic", "undotum", "baekmuk")
+
+
+def font_family(texts: Sequence[str]) -> list[str] | None:
+    """The font list for labels in Hangul (matplotlib's own font has none), or ``None`` when the
+    labels need no other font or no Hangul font is installed."""
+    if not any("\u1100" <= char <= "\u11ff" or "\u3130" <= char <= "\u318f" or "\uac00" <= char <= "\ud7a3"
+               for text in texts for char in text):
+        return None
+    from matplotlib import font_manager
+
+    known = {font.name for font in font_manager.fontManager.ttflist}
+    if not known.intersection(HANGUL_FONTS):  # installed after matplotlib cached its font list
+        for file in font_manager.findSystemFonts():
+            if any(key in Path(file).name.lower() for key in _FONT_FILES):
+                with contextlib.suppress(OSError, RuntimeError, ValueError):
+                    font_manager.fontManager.addfont(file)
+        known = {font.name for font in font_manager.fontManager.ttflist}
+    found = [name for name in HANGUL_FONTS if name in known]
+    return ["DejaVu Sans", *found] if found else None
+
+
 def plot(results: Sequence[GameResult], path: str | Path) -> None:
     """Draw a box plot of the scores per bot and the win rates with Wilson error bars to ``path``.
 
-    Uses a bare ``Figure`` (no pyplot, no GUI backend), so it works headless.
+    Uses a bare ``Figure`` (no pyplot, no GUI backend), so it works headless. Labels in Hangul are
+    drawn with a Hangul font when one is installed.
     """
     check_plot_path(path)
+    import matplotlib
+
+    family = font_family([_("Final score"), _("points"), _("equal share"), _("Win rate (95% Wilson interval)")])
+    with matplotlib.rc_context({"font.family": family} if family else {}):
+        _draw(results, path)
+
+
+def _draw(results: Sequence[GameResult], path: str | Path) -> None:
     from matplotlib.figure import Figure
 
     rows = summarize(results)
