@@ -368,7 +368,10 @@ def _shown_note(note: str) -> str:
     """A bot timing's note (kept in English in the ``--json`` file), in the current language."""
     prefix, suffix = "skipped: plays ", " only"
     if note.startswith(prefix) and note.endswith(suffix):
-        return _("skipped: plays {games} only").format(games=note[len(prefix):-len(suffix)])
+        games = note[len(prefix):-len(suffix)].split(" and ")
+        shown = games[0] if len(games) < 2 else _("{names} and {last}").format(names=", ".join(games[:-1]),
+                                                                               last=games[-1])
+        return _("skipped: plays {games} only").format(games=shown)
     if note == "skipped: no decision positions":
         return _("skipped: no decision positions")
     return note

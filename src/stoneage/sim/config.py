@@ -90,6 +90,13 @@ def check_jobs(jobs: int, backend: str = "local", ray_address: str | None = None
         raise JobsError(message.format(jobs=jobs, cpus=cpus))
 
 
+def both(names: tuple[str, ...] | list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``, in the current language."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
 def split_bots(text: str) -> tuple[str, ...]:
     """Split ``"mcts:iterations=500,c=1.4,greedy,random"`` into bot specs.
 
@@ -138,7 +145,7 @@ def validate(config: TournamentConfig) -> None:
         games = getattr(make_bot(spec.strip(), 0), "games", None)  # a bot made for some games says which
         if games is not None and config.game not in games:
             raise TournamentError(_("the bot {bot!r} plays {games} only, not {game}").format(
-                bot=spec.strip(), games=" and ".join(games), game=config.game))
+                bot=spec.strip(), games=both(games), game=config.game))
     for size in config.table_sizes():
         load_game(config.game, players=size, seed=0, **config.game_options())
     if config.records is not None:
