@@ -2,6 +2,8 @@
 // builders, the goods pictures, card faces, Martin the mammoth, huts, seat markers, clickable
 // elements, the flip animation and the hot-seat cover. Plain ES module, no build step.
 
+import { _, format, ngettext } from "../i18n.js";
+
 export const SVG_NS = "http://www.w3.org/2000/svg";
 export const GOODS = ["berry", "fish", "jug", "arrowhead", "tooth"];
 export const PLURALS = { berry: "berries", fish: "fish", jug: "jugs", arrowhead: "arrowheads", tooth: "teeth" };
@@ -15,12 +17,45 @@ const SEAT_FALLBACK = ["#d9480f", "#1971c2", "#e8a900", "#2b8a3e"];
 /** The seat's colour: the page's CSS variable, with a warm fallback. */
 export const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_FALLBACK[seat % 4]})`;
 
-/** "a berry", "an arrowhead", "Guff the dog". */
+/** "a berry", "an arrowhead", "Guff the dog" (in the page's language). */
 export function aWord(word) {
-  if (word === "guff") return "Guff the dog";
-  return `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
+  switch (word) {
+    case "guff": return _("Guff the dog");
+    case "berry": return _("a berry");
+    case "fish": return _("a fish");
+    case "jug": return _("a jug");
+    case "arrowhead": return _("an arrowhead");
+    case "tooth": return _("a tooth");
+    case "dog": return _("a dog");
+    default: return `${/^[aeiou]/.test(word) ? "an" : "a"} ${word}`;
+  }
 }
-export const countWord = (n, good) => `${n} ${n === 1 ? good : PLURALS[good] || good + "s"}`;
+
+/** A good's name: "berry", "fish", "jug", "arrowhead", "tooth" (in the page's language). */
+export function goodName(word) {
+  switch (word) {
+    case "guff": return _("Guff");
+    case "berry": return _("berry");
+    case "fish": return _("fish");
+    case "jug": return _("jug");
+    case "arrowhead": return _("arrowhead");
+    case "tooth": return _("tooth");
+    case "dog": return _("dog");
+    default: return word;
+  }
+}
+
+/** "3 berries", "1 fish" (in the page's language). */
+export function countWord(n, good) {
+  switch (good) {
+    case "berry": return format(ngettext("{count} berry", "{count} berries", n), { count: n });
+    case "fish": return format(ngettext("{count} fish", "{count} fish", n), { count: n });
+    case "jug": return format(ngettext("{count} jug", "{count} jugs", n), { count: n });
+    case "arrowhead": return format(ngettext("{count} arrowhead", "{count} arrowheads", n), { count: n });
+    case "tooth": return format(ngettext("{count} tooth", "{count} teeth", n), { count: n });
+    default: return `${n} ${n === 1 ? good : PLURALS[good] || good + "s"}`;
+  }
+}
 export const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // --- element builders ------------------------------------------------------------------------
@@ -213,7 +248,7 @@ export function panel(view, name) {
 
 export function seatName(seats, seat) {
   const entry = (seats || []).find((x) => x.seat === seat) || (seats || [])[seat];
-  return (entry && entry.name) || `Player ${seat + 1}`;
+  return (entry && entry.name) || format(_("Player {number}"), { number: seat + 1 });
 }
 
 // --- pictures (each drawn in a 100 × 100 box around 0,0) ---------------------------------------
@@ -330,7 +365,7 @@ export function meadowBack(w, h, { id = "" } = {}) {
 /** A goods card's good side, w × h at 0,0. */
 export function cardFace(kind, w, h, { label = true } = {}) {
   const colour = GOOD_COLOURS[kind] || "#6d4c41";
-  const word = kind === "guff" ? "GUFF" : kind.toUpperCase();
+  const word = goodName(kind).toLocaleUpperCase();
   const size = Math.min(w * 0.78, h * (label ? 0.6 : 0.78));
   return s("g", { class: `card-face card-${kind}` },
     s("rect", { width: w, height: h, rx: 8, fill: "#fff8e8", stroke: colour, "stroke-width": 4 }),
@@ -383,15 +418,15 @@ export function playerCard({ seat, name, mine, theirs, winner, built, namedHuts 
     class: `kids-player seat-${seat}${theirs ? " kids-turn" : ""}${mine ? " kids-me" : ""}${winner ? " kids-winner" : ""}`,
     "data-seat": seat, role: "listitem", style: `--seat: var(--seat-${seat})`,
   });
-  const huts = h("div", { class: "kids-built", role: "img", "aria-label": `${built.length} of 3 huts built` });
+  const huts = h("div", { class: "kids-built", role: "img", "aria-label": format(_("{count} of 3 huts built"), { count: built.length }) });
   for (let i = 0; i < 3; i++) {
-    const label = namedHuts && i < built.length ? `hut ${built[i]}` : null;
+    const label = namedHuts && i < built.length ? format(_("hut {number}"), { number: built[i] }) : null;
     huts.append(icon(hutPicture({ built: i < built.length, seat }), { cls: "kids-icon kids-hut-icon", label }));
   }
   card.append(h("header", { class: "kids-player-head" }, seatIcon(seat), h("span", { class: "kids-player-name" }, name),
-    mine ? h("span", { class: "kids-you" }, "you") : null,
-    theirs ? h("span", { class: "kids-turn-flag" }, mine ? "your turn!" : "turn") : null,
-    winner ? h("span", { class: "kids-turn-flag" }, "winner!") : null, huts));
+    mine ? h("span", { class: "kids-you" }, _("you")) : null,
+    theirs ? h("span", { class: "kids-turn-flag" }, mine ? _("your turn!") : _("turn")) : null,
+    winner ? h("span", { class: "kids-turn-flag" }, _("winner!")) : null, huts));
   return card;
 }
 
@@ -470,7 +505,7 @@ export class HotSeat {
     this.passing = null;
     this.showing = null;
     this.onReady = onReady;
-    this.cover = h("div", { class: "kids-cover", hidden: true, role: "dialog", "aria-modal": "true", "aria-label": "Pass the device" });
+    this.cover = h("div", { class: "kids-cover", hidden: true, role: "dialog", "aria-modal": "true", "aria-label": _("Pass the device") });
     this.title = h("p", { class: "kids-cover-title" });
     this.note = h("p", { class: "kids-cover-note", text: note });
     this.button = h("button", { type: "button", class: "kids-big-button kids-ready" });
@@ -494,8 +529,8 @@ export class HotSeat {
       if (this.passing !== seat) {
         this.passing = seat;
         this.showing = null;
-        this.title.textContent = `Pass the device to ${name}!`;
-        this.button.textContent = `${name}: I am ready!`;
+        this.title.textContent = format(_("Pass the device to {name}!"), { name });
+        this.button.textContent = format(_("{name}: I am ready!"), { name });
         this.cover.hidden = false;
         setTimeout(() => this.button.focus(), 0);
       }

@@ -4,10 +4,11 @@
 // the gap is refilled face down) or turns back face down, as the game does. The board draws only
 // from the view: a face-down card is never told. See boards/README.md for the contract.
 
+import { _, format, ngettext, pgettext } from "../i18n.js";
 import {
   HotSeat, aWord, banner, cardFace, clear, cover, decisionActions, emptyPlace, flip, fly, goodIcon, h, hop,
   hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, offPlace, on, onPlace, panel,
-  picture, playerCard, pulse, reducedMotion, s, seatName, sleep,
+  goodName, picture, playerCard, pulse, reducedMotion, s, seatName, sleep,
 } from "./family.js";
 
 const SIZE = 420;
@@ -53,14 +54,14 @@ class FirstStoneAgeBoard {
     this.banner = banner();
     this.svg = this.buildCircle();
     this.actions = h("div", { class: "kids-actions", hidden: true });
-    this.players = h("div", { class: "kids-players", role: "list", "aria-label": "The players' huts" });
+    this.players = h("div", { class: "kids-players", role: "list", "aria-label": _("The players' huts") });
     const table = h("div", { class: "kids-table" }, this.svg);
     this.el.append(this.banner.node, h("div", { class: "kids-layout" }, table, h("div", { class: "kids-side" }, this.actions, this.players)));
     root.append(this.el);
     this.hotseat = new HotSeat(this.el, {
       enabled: ctx.mode === "play" && hotseatWanted(ctx),
       passAtStart: false,
-      note: "Everyone sees the cards that are turned up. Tap when you have the device.",
+      note: _("Everyone sees the cards that are turned up. Tap when you have the device."),
       onReady: () => this.render(),
     });
   }
@@ -68,8 +69,8 @@ class FirstStoneAgeBoard {
   // --- building the circle -------------------------------------------------------------------
 
   buildCircle() {
-    const svg = s("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "kids-svg fsa-circle", role: "group", "aria-label": "The circle of goods cards" });
-    svg.append(s("title", {}, "The circle of nine goods cards, Martin the mammoth and the draw pile"));
+    const svg = s("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "kids-svg fsa-circle", role: "group", "aria-label": _("The circle of goods cards") });
+    svg.append(s("title", {}, _("The circle of nine goods cards, Martin the mammoth and the draw pile")));
     svg.append(s("defs", {},
       s("radialGradient", { id: "fsa-ground", cx: "50%", cy: "45%", r: "60%" },
         s("stop", { offset: "0%", "stop-color": "#fff3d6" }), s("stop", { offset: "75%", "stop-color": "#f6d8a0" }),
@@ -100,7 +101,7 @@ class FirstStoneAgeBoard {
     this.pileTitle = s("title", {}, "");
     this.pile.append(this.pileTitle, this.pileStack, this.pileTopG, this.pileCount);
     svg.append(this.pile);
-    this.pileLabel = s("text", { x: C, y: C + PILE_H / 2 + 12, "text-anchor": "middle", class: "fsa-small-text" }, "draw pile");
+    this.pileLabel = s("text", { x: C, y: C + PILE_H / 2 + 12, "text-anchor": "middle", class: "fsa-small-text" }, _("draw pile"));
     svg.append(this.pileLabel);
 
     // the nine places
@@ -108,7 +109,7 @@ class FirstStoneAgeBoard {
     for (let slot = 0; slot < 9; slot++) {
       const { x, y } = slotCentre(slot);
       const g = s("g", { class: "fsa-slot", transform: `translate(${x - CW / 2} ${y - CH / 2})`, "data-slot": slot });
-      const title = s("title", {}, `Card ${slot + 1}`);
+      const title = s("title", {}, format(_("Card {number}"), { number: slot + 1 }));
       const glow = s("rect", { x: -6, y: -6, width: CW + 12, height: CH + 12, rx: 12, class: "fsa-glow" });
       const card = s("g", { class: "fsa-card" });
       const number = s("g", { class: "fsa-number", "aria-hidden": "true" },
@@ -129,7 +130,7 @@ class FirstStoneAgeBoard {
     this.martinHop = s("g", {}, this.martinFace);
     this.martinTurn.append(this.martinHop);
     const place = s("g", { transform: `translate(${C} ${C - R_MARTIN})` });
-    this.martinTitle = s("title", {}, "Martin the mammoth");
+    this.martinTitle = s("title", {}, _("Martin the mammoth"));
     const scale = s("g", { transform: "scale(0.55)" }, this.martinTurn);
     place.append(this.martinTitle, scale);
     this.martinOrbit.append(place);
@@ -249,7 +250,7 @@ class FirstStoneAgeBoard {
     const legal = decisionActions(live);
     const actions = turn.actions || {};
 
-    this.turnText.textContent = turn.turn ? `Turn ${turn.turn}` : "Setup";
+    this.turnText.textContent = turn.turn ? format(_("Turn {number}"), { number: turn.turn }) : _("Setup");
     this.drawCircle(table, live, legal, actions);
     this.drawMartin(table.martin);
     this.drawPile(table);
@@ -302,10 +303,11 @@ class FirstStoneAgeBoard {
         const steps = m.map((x) => x.steps);
         place.badge.append(s("circle", { r: 15, class: "fsa-badge-disc" }),
           s("text", { y: 7, "text-anchor": "middle", class: "fsa-badge-text" }, steps.join("/")));
-        const words = `Move Martin ${steps[0]} card${steps[0] === 1 ? "" : "s"}, to card ${slot + 1}`;
+        const words = format(ngettext("Move Martin {count} card, to card {number}", "Move Martin {count} cards, to card {number}", steps[0]),
+          { count: steps[0], number: slot + 1 });
         onPlace(place.g, place.hit, { action: m[0].action, label: words, ctx: this.ctx });
       } else if (startAction !== null && startAction !== undefined && legal.has(startAction)) {
-        onPlace(place.g, place.hit, { action: startAction, label: `Martin starts beside card ${slot + 1}`, ctx: this.ctx });
+        onPlace(place.g, place.hit, { action: startAction, label: format(_("Martin starts beside card {number}"), { number: slot + 1 }), ctx: this.ctx });
       } else {
         offPlace(place.g, place.hit, place.title.textContent);
       }
@@ -313,11 +315,12 @@ class FirstStoneAgeBoard {
   }
 
   placeWords(table, slot, face) {
-    let words = `Card ${slot + 1}: `;
-    if (face === "empty" || face === "empty-gap") words = `Place ${slot + 1}: empty`;
-    else if (face === "down") words += "face down";
-    else words += `face up, ${aWord(face)}`;
-    if (table.martin === slot) words += ". Martin stands here";
+    const number = slot + 1;
+    let words;
+    if (face === "empty" || face === "empty-gap") words = format(_("Place {number}: empty"), { number });
+    else if (face === "down") words = format(_("Card {number}: face down"), { number });
+    else words = format(_("Card {number}: face up, {card}"), { number, card: aWord(face) });
+    if (table.martin === slot) words = format(_("{place}. Martin stands here"), { place: words });
     return words;
   }
 
@@ -357,7 +360,7 @@ class FirstStoneAgeBoard {
     const bottomHalf = Math.sin(((angleOf(martin)) * Math.PI) / 180) > 0.2;
     this.martinFace.setAttribute("transform", bottomHalf ? "scale(-1 1)" : "");
     orbit.setAttribute("visibility", "visible");
-    this.martinTitle.textContent = `Martin the mammoth, beside card ${martin + 1}`;
+    this.martinTitle.textContent = format(_("Martin the mammoth, beside card {number}"), { number: martin + 1 });
     if (steps > 0 && !still) setTimeout(() => hop(this.martinHop), ms);
     this.martinAngle = angle;
     this.martinSlot = martin;
@@ -389,24 +392,26 @@ class FirstStoneAgeBoard {
     this.pileCount.append(s("g", { transform: `translate(${PILE_W} ${PILE_H})` },
       s("circle", { r: 13, fill: "#7a4f2a", stroke: "#fff8e8", "stroke-width": 2 }),
       s("text", { y: 5, "text-anchor": "middle", class: "fsa-count-text" }, String(size))));
-    this.pileTitle.textContent = `Draw pile: ${size} card${size === 1 ? "" : "s"}` + (top ? `, ${aWord(top)} on top (face up)` : "");
+    this.pileTitle.textContent = top
+      ? format(ngettext("Draw pile: {count} card, {card} on top (face up)", "Draw pile: {count} cards, {card} on top (face up)", size), { count: size, card: aWord(top) })
+      : format(ngettext("Draw pile: {count} card", "Draw pile: {count} cards", size), { count: size });
   }
 
   drawCorners(table) {
     clear(this.hutPile);
     const huts = table.hut_pile_size ?? 0;
-    this.hutPile.append(s("title", {}, `Hut pile: ${huts} hut${huts === 1 ? "" : "s"} left`));
+    this.hutPile.append(s("title", {}, format(ngettext("Hut pile: {count} hut left", "Hut pile: {count} huts left", huts), { count: huts })));
     for (let i = Math.min(2, Math.max(0, huts - 1)); i >= 0; i--) {
       this.hutPile.append(s("rect", { x: 12 + i * 3, y: i * 3, width: 48, height: 40, rx: 6, fill: i ? "#d7b98f" : "#e9cfa3", stroke: "#7a5230", "stroke-width": 2 }));
     }
     if (huts) this.hutPile.append(s("g", { transform: "translate(36 20) scale(0.32)" }, hutPicture()));
-    this.hutPile.append(s("text", { x: 36, y: 62, "text-anchor": "middle", class: "fsa-small-text" }, `${huts} hut${huts === 1 ? "" : "s"} left`));
+    this.hutPile.append(s("text", { x: 36, y: 62, "text-anchor": "middle", class: "fsa-small-text" }, format(ngettext("{count} hut left", "{count} huts left", huts), { count: huts })));
 
     clear(this.boxGroup);
     const box = table.box || [];
     if (box.length) {
-      this.boxGroup.append(s("title", {}, `In the box (not played): ${box.join(", ")}`));
-      this.boxGroup.append(s("text", { x: 4, y: 10, class: "fsa-small-text" }, "in the box:"));
+      this.boxGroup.append(s("title", {}, format(_("In the box (not played): {cards}"), { cards: box.map(goodName).join(", ") })));
+      this.boxGroup.append(s("text", { x: 4, y: 10, class: "fsa-small-text" }, _("in the box:")));
       box.forEach((card, i) => this.boxGroup.append(s("g", { transform: `translate(${4 + (i % 3) * 22} ${16 + Math.floor(i / 3) * 22})`, opacity: 0.75 },
         s("rect", { width: 20, height: 20, rx: 4, fill: "#fff8e8", stroke: "#bfa27e", "stroke-width": 1.5 }),
         picture(card, { x: 10, y: 10, size: 17 }))));
@@ -421,19 +426,19 @@ class FirstStoneAgeBoard {
       return;
     }
     box.hidden = false;
-    box.append(h("p", { class: "kids-actions-title" }, icon(picture("guff"), { cls: "kids-icon kids-icon-big" }), "You found Guff the dog! Keep him as:"));
+    box.append(h("p", { class: "kids-actions-title" }, icon(picture("guff"), { cls: "kids-icon kids-icon-big" }), _("You found Guff the dog! Keep him as:")));
     const row = h("div", { class: "kids-button-row" });
     for (const [good, action] of Object.entries(actions.keep_guff || {})) {
       if (!legal.has(action)) continue;
-      const button = h("button", { type: "button", class: "kids-big-button kids-good-button" }, goodIcon(good), h("span", {}, `the ${good}`));
-      on(button, { action, label: labelOf(decision, action) || `keep Guff as the ${good}`, ctx: this.ctx });
+      const button = h("button", { type: "button", class: "kids-big-button kids-good-button" }, goodIcon(good), h("span", {}, theGood(good)));
+      on(button, { action, label: labelOf(decision, action) || format(_("keep Guff as {good}"), { good: theGood(good) }), ctx: this.ctx });
       button.removeAttribute("role");
       row.append(button);
     }
     box.append(row);
     if (actions.turn_back !== undefined && legal.has(actions.turn_back)) {
-      const back = h("button", { type: "button", class: "kids-big-button kids-quiet-button" }, "Turn Guff back");
-      on(back, { action: actions.turn_back, label: "turn Guff back", ctx: this.ctx });
+      const back = h("button", { type: "button", class: "kids-big-button kids-quiet-button" }, _("Turn Guff back"));
+      on(back, { action: actions.turn_back, label: _("turn Guff back"), ctx: this.ctx });
       back.removeAttribute("role");
       box.append(back);
     }
@@ -452,11 +457,11 @@ class FirstStoneAgeBoard {
       const card = playerCard({ seat, name, mine, theirs, winner, built });
       const hut = data.hut;
       if (!hut) {
-        card.append(h("p", { class: "kids-note" }, "no hut card"));
+        card.append(h("p", { class: "kids-note" }, _("no hut card")));
       } else {
         const needs = new Set(data.needs || []);
         const row = h("div", { class: "kids-hut-card" });
-        row.append(h("div", { class: "kids-hut-number" }, icon(hutPicture({ seat }), { cls: "kids-icon kids-hut-big" }), h("span", {}, `hut ${hut.number}`)));
+        row.append(h("div", { class: "kids-hut-number" }, icon(hutPicture({ seat }), { cls: "kids-icon kids-hut-big" }), h("span", {}, format(_("hut {number}"), { number: hut.number }))));
         for (const good of hut.goods) {
           const arriving = o && o.kept && o.built === null && o.seat === seat && o.as === good;
           const got = !needs.has(good) && !arriving;
@@ -468,14 +473,17 @@ class FirstStoneAgeBoard {
             s("g", { opacity: 0.35 }, picture(good, { x: 25, y: 33, size: 38 })));
           slot.append(face);
           if (guff) slot.append(h("span", { class: "kids-guff-as" }, goodIcon(good)));
-          slot.append(h("span", { class: "kids-slot-word" }, got ? (guff ? `Guff = ${good}` : good) : `needs ${good}`));
+          slot.append(h("span", { class: "kids-slot-word" }, got ? (guff ? format(_("Guff = {good}"), { good: goodName(good) }) : goodName(good))
+            : format(_("needs {good}"), { good: goodName(good) })));
           row.append(slot);
         }
         card.append(row);
-        const needWords = [...needs].length ? `still needs ${[...needs].join(", ")}` : "has everything";
-        card.setAttribute("aria-label", `${name}${mine ? " (you)" : ""}: hut ${hut.number}, ${needWords}; ${built.length} of 3 huts built`);
+        const needWords = [...needs].length ? format(_("still needs {goods}"), { goods: [...needs].map(goodName).join(", ") }) : _("has everything");
+        const params = { name, hut: hut.number, needs: needWords, count: built.length };
+        card.setAttribute("aria-label", mine ? format(_("{name} (you): hut {hut}, {needs}; {count} of 3 huts built"), params)
+          : format(_("{name}: hut {hut}, {needs}; {count} of 3 huts built"), params));
       }
-      if (!hut) card.setAttribute("aria-label", `${name}: no hut card; ${built.length} of 3 huts built`);
+      if (!hut) card.setAttribute("aria-label", format(_("{name}: no hut card; {count} of 3 huts built"), { name, count: built.length }));
       box.append(card);
       if (this.builtPulse === seat) {
         pulse(card);
@@ -485,48 +493,78 @@ class FirstStoneAgeBoard {
   }
 
   drawBanner(turn, table, players, viewer, decision) {
-    const name = (seat) => (seat === viewer ? "You" : seatName(this.seats, seat));
     const o = this.overlay;
     if (turn.phase === "over" || turn.stage === "game_over") {
-      if (turn.stalemate) this.banner.set("Nobody can win!", "No card in the circle can ever be kept again.", "over");
+      if (turn.stalemate) this.banner.set(_("Nobody can win!"), _("No card in the circle can ever be kept again."), "over");
       else if (turn.winner !== null && turn.winner !== undefined) {
-        this.banner.set(turn.winner === viewer ? "You win!" : `${seatName(this.seats, turn.winner)} wins!`, "Three huts built — hooray!", "win");
-      } else this.banner.set("The game is over.");
+        this.banner.set(turn.winner === viewer ? _("You win!") : format(_("{name} wins!"), { name: seatName(this.seats, turn.winner) }),
+          _("Three huts built — hooray!"), "win");
+      } else this.banner.set(_("The game is over."));
       return;
     }
     if (o) {
-      const who = name(o.seat);
-      const what = o.card === "guff" ? "GUFF the dog" : `${aWord(o.card).split(" ")[0]} ${o.card.toUpperCase()}`;
-      let sub = o.kept ? (o.card === "guff" ? `${who} keep${who === "You" ? "" : "s"} Guff as the ${o.as}!` : `${who} keep${who === "You" ? "" : "s"} it!`)
-        : "Not needed: it turns face down again. Remember it!";
-      if (o.kept && o.built !== null) sub = `${sub.slice(0, -1)} and build${who === "You" ? "" : "s"} hut ${o.built}!`;
-      this.banner.set(`Look! Card ${o.slot + 1} is ${what}.`, sub, o.kept ? "happy" : "look");
+      const you = o.seat === viewer;
+      const p = { name: seatName(this.seats, o.seat), good: theGood(o.as), hut: o.built };
+      let sub;
+      if (!o.kept) sub = _("Not needed: it turns face down again. Remember it!");
+      else if (o.built !== null) {
+        if (o.card === "guff") sub = format(you ? _("You keep Guff as {good} and build hut {hut}!") : _("{name} keeps Guff as {good} and builds hut {hut}!"), p);
+        else sub = format(you ? _("You keep it and build hut {hut}!") : _("{name} keeps it and builds hut {hut}!"), p);
+      } else if (o.card === "guff") sub = format(you ? _("You keep Guff as {good}!") : _("{name} keeps Guff as {good}!"), p);
+      else sub = format(you ? _("You keep it!") : _("{name} keeps it!"), p);
+      this.banner.set(format(_("Look! Card {number} is {card}."), { number: o.slot + 1, card: bigWord(o.card) }), sub, o.kept ? "happy" : "look");
       return;
     }
     const seat = turn.player;
     if (decision) {
       const who = seatName(this.seats, viewer);
-      if (turn.stage === "start") this.banner.set(`${who}, where does Martin start?`, "Tap a card.", "go");
-      else if (turn.stage === "move") this.banner.set(`Your turn, ${who}!`, "Move Martin 1, 2, 3 or 4 cards: tap a card with a number.", "go");
-      else if (turn.stage === "guff") this.banner.set("You found Guff the dog!", "He can be any good your hut still needs.", "happy");
+      if (turn.stage === "start") this.banner.set(format(_("{name}, where does Martin start?"), { name: who }), _("Tap a card."), "go");
+      else if (turn.stage === "move") this.banner.set(format(_("Your turn, {name}!"), { name: who }), _("Move Martin 1, 2, 3 or 4 cards: tap a card with a number."), "go");
+      else if (turn.stage === "guff") this.banner.set(_("You found Guff the dog!"), _("He can be any good your hut still needs."), "happy");
       else this.banner.set(decision.prompt);
       return;
     }
     if (turn.stage === "guff" && seat !== null && seat !== undefined) {
-      this.banner.set(`${seatName(this.seats, seat)} found Guff the dog!`, "Will they keep him?", "look");
+      this.banner.set(format(_("{name} found Guff the dog!"), { name: seatName(this.seats, seat) }), _("Will they keep him?"), "look");
       return;
     }
     const built = (turn.recent || []).find((e) => e.event === "build");
     if (built) {
-      this.banner.set(`${name(built.player)} built hut ${built.hut}!`, "", "happy");
+      const p = { name: seatName(this.seats, built.player), hut: built.hut };
+      this.banner.set(format(built.player === viewer ? _("You built hut {hut}!") : _("{name} built hut {hut}!"), p), "", "happy");
       return;
     }
     if (turn.phase === "setup") {
-      this.banner.set("Getting ready…", seat !== null && seat !== undefined ? `${seatName(this.seats, seat)} places Martin.` : "");
+      this.banner.set(_("Getting ready…"), seat !== null && seat !== undefined ? format(_("{name} places Martin."), { name: seatName(this.seats, seat) }) : "");
       return;
     }
     if (seat !== null && seat !== undefined) {
-      this.banner.set(`${seatName(this.seats, seat)}'s turn`, this.view.to_move >= 0 ? "Moving Martin…" : "", "wait");
+      this.banner.set(format(_("{name}'s turn"), { name: seatName(this.seats, seat) }), this.view.to_move >= 0 ? _("Moving Martin…") : "", "wait");
     }
+  }
+}
+
+/** "the berry", "the fish": a good Guff may stand for (in the page's language). */
+function theGood(good) {
+  switch (good) {
+    case "berry": return pgettext("board good", "the berry");
+    case "fish": return pgettext("board good", "the fish");
+    case "jug": return pgettext("board good", "the jug");
+    case "arrowhead": return pgettext("board good", "the arrowhead");
+    case "tooth": return pgettext("board good", "the tooth");
+    default: return `the ${good}`;
+  }
+}
+
+/** "a BERRY", "GUFF the dog": a card turned up, on the banner (in the page's language). */
+function bigWord(card) {
+  switch (card) {
+    case "guff": return _("GUFF the dog");
+    case "berry": return _("a BERRY");
+    case "fish": return _("a FISH");
+    case "jug": return _("a JUG");
+    case "arrowhead": return _("an ARROWHEAD");
+    case "tooth": return _("a TOOTH");
+    default: return `${aWord(card).split(" ")[0]} ${card.toUpperCase()}`;
   }
 }

@@ -5,6 +5,11 @@
 // panel's lines), the building stacks (top tile, tiles left), the Mammoth Herd when its panel is
 // there, the dice of the latest roll, and one board per player. Locations offered by the pending
 // decision are highlighted and can be played by click, tap or keyboard.
+//
+// Every word is the page's language (i18n.js), translated where it is drawn. What the board reads
+// of the server's words (a card's effect in the board panel) it finds by numbers, never by English.
+
+import { _, format, ngettext, pgettext } from "../i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const TERMINAL = -4;
@@ -13,39 +18,235 @@ const LOCS = ["hunt", "forest", "claypit", "quarry", "river", "toolmaker", "hut"
 const RES = ["wood", "clay", "stone", "gold"];
 const RES_VALUE = { wood: 3, clay: 4, stone: 5, gold: 6 };
 const AREAS = {
-  hunt: { title: "Hunting grounds", good: "food", div: 2 },
-  forest: { title: "Forest", good: "wood", div: 3 },
-  claypit: { title: "Clay pit", good: "clay", div: 4 },
-  quarry: { title: "Quarry", good: "stone", div: 5 },
-  river: { title: "River", good: "gold", div: 6 },
-  toolmaker: { title: "Tool maker", spots: 1, gives: "+1 tool", icon: "tool" },
-  hut: { title: "Hut", spots: 2, gives: "+1 figure", icon: "hut" },
-  field: { title: "Field", spots: 1, gives: "+1 agriculture", icon: "wheat" },
+  hunt: { good: "food", div: 2 },
+  forest: { good: "wood", div: 3 },
+  claypit: { good: "clay", div: 4 },
+  quarry: { good: "stone", div: 5 },
+  river: { good: "gold", div: 6 },
+  toolmaker: { spots: 1, icon: "tool" },
+  hut: { spots: 2, icon: "hut" },
+  field: { spots: 1, icon: "wheat" },
 };
 const PLACE_WORDS = { "the hunting grounds": "hunt", "the forest": "forest", "the clay pit": "claypit",
   "the quarry": "quarry", "the river": "river" };
-const SHAPE_NAMES = ["circle", "square", "triangle", "diamond"];
-const PHASES = { setup: "setting up", placement: "placing figures", actions: "taking actions",
-  taming: "taming the mammoth", feeding: "feeding", over: "game over" };
+
+/** A location's name on the board ("Hunting grounds", "Tool maker"). */
+function areaTitle(key) {
+  switch (key) {
+    case "hunt": return _("Hunting grounds");
+    case "forest": return _("Forest");
+    case "claypit": return _("Clay pit");
+    case "quarry": return _("Quarry");
+    case "river": return _("River");
+    case "toolmaker": return _("Tool maker");
+    case "hut": return _("Hut");
+    case "field": return _("Field");
+    default: return key;
+  }
+}
+
+/** A location in a sentence ("the hunting grounds": "rolled at the hunting grounds"). */
+function areaThe(key) {
+  switch (key) {
+    case "hunt": return pgettext("board place", "the hunting grounds");
+    case "forest": return pgettext("board place", "the forest");
+    case "claypit": return pgettext("board place", "the clay pit");
+    case "quarry": return pgettext("board place", "the quarry");
+    case "river": return pgettext("board place", "the river");
+    default: return key;
+  }
+}
+
+/** What a village location gives ("+1 tool"). */
+function areaGives(key) {
+  switch (key) {
+    case "toolmaker": return _("+1 tool");
+    case "hut": return _("+1 figure");
+    case "field": return _("+1 agriculture");
+    default: return "";
+  }
+}
+
+/** A good or resource by its key ("food", "wood", "clay", "stone", "gold"). */
+function goodWord(key) {
+  switch (key) {
+    case "food": return _("food");
+    case "wood": return _("wood");
+    case "clay": return _("clay");
+    case "stone": return _("stone");
+    case "gold": return _("gold");
+    default: return key;
+  }
+}
+
+/** A seat's shape (each seat has one as well as its colour). */
+function shapeName(seat) {
+  switch (seat % 4) {
+    case 0: return pgettext("shape", "circle");
+    case 1: return pgettext("shape", "square");
+    case 2: return pgettext("shape", "triangle");
+    default: return pgettext("shape", "diamond");
+  }
+}
+
+/** The phase in words ("placing figures"). */
+function phaseWords(phase) {
+  switch (phase) {
+    case "setup": return _("setting up");
+    case "placement": return _("placing figures");
+    case "actions": return _("taking actions");
+    case "taming": return _("taming the mammoth");
+    case "feeding": return _("feeding");
+    case "over": return _("game over");
+    default: return phase || "";
+  }
+}
+
+/** A culture symbol of the green cards ("art"). */
+function symbolWord(symbol) {
+  switch (symbol) {
+    case "pottery": return _("pottery");
+    case "writing": return _("writing");
+    case "sundial": return _("sundial");
+    case "transport": return _("transport");
+    case "medicine": return _("medicine");
+    case "weaving": return _("weaving");
+    case "art": return _("art");
+    case "music": return _("music");
+    default: return symbol;
+  }
+}
+
+/** The sand cards' figures as a player holds them ("2 farmers"). */
+function sandWords(kind, n) {
+  switch (kind) {
+    case "farmer": return format(ngettext("{count} farmer", "{count} farmers", n), { count: n });
+    case "toolmaker": return format(ngettext("{count} tool maker", "{count} tool makers", n), { count: n });
+    case "hutbuilder": return format(ngettext("{count} hut builder", "{count} hut builders", n), { count: n });
+    default: return format(ngettext("{count} shaman", "{count} shamans", n), { count: n });
+  }
+}
+
+/** A part of the final score by its key in the breakdown ("card_points"). */
+function scorePart(key) {
+  switch (key) {
+    case "buildings": return _("buildings");
+    case "card_points": return _("card points");
+    case "penalties": return _("penalties");
+    case "green": return _("green");
+    case "farmers": return _("farmers");
+    case "tool_makers": return _("tool makers");
+    case "hut_builders": return _("hut builders");
+    case "shamans": return _("shamans");
+    case "resources": return _("resources");
+    case "mammoth": return _("mammoth");
+    default: return key.replace(/_/g, " ");
+  }
+}
+
+/** "3 resources" (counted for a card space's cost). */
+const resourcesWord = (n) => format(ngettext("{count} resource", "{count} resources", n), { count: n });
+/** "3 figures". */
+const figuresWord = (n) => format(ngettext("{count} figure", "{count} figures", n), { count: n });
+/** "3 tiles". */
+const tilesWord = (n) => format(ngettext("{count} tile", "{count} tiles", n), { count: n });
+
+/** The civilization cards (games/stone_age/data.py CARDS), what the board draws of them:
+ *  [top effect's icon, green symbol or null, sand figure or null, sand figures]. */
+const CARDS = [null,
+  ["dice", "pottery"], ["dice", "writing"], ["dice", "sundial"], ["dice", "transport"],
+  ["dice", null, "hutbuilder", 1], ["dice", null, "hutbuilder", 2], ["dice", null, "toolmaker", 2],
+  ["dice", null, "toolmaker", 2], ["dice", null, "farmer", 1], ["dice", null, "farmer", 2],
+  ["food", "pottery"], ["food", null, "hutbuilder", 2], ["food", null, "hutbuilder", 1], ["food", "medicine"],
+  ["food", "weaving"], ["food", "weaving"], ["food", null, "farmer", 2], ["stone", null, "farmer", 1],
+  ["stone", "transport"], ["stone", null, "shaman", 1], ["gold", null, "shaman", 1], ["clay", null, "shaman", 2],
+  ["roll-gold", "art"], ["roll-wood", null, "shaman", 2], ["roll-stone", null, "shaman", 1],
+  ["star", null, "hutbuilder", 3], ["star", "music"], ["star", "music"], ["tool", "art"],
+  ["wheat", null, "farmer", 1], ["wheat", "sundial"], ["cardback", "writing"], ["tool", null, "toolmaker", 1],
+  ["tool", null, "toolmaker", 1], ["tool", null, "toolmaker", 2], ["two", "medicine"],
+];
+const cardInfo = (id) => CARDS[id] || null;
 const REDUCED = typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
 const ROLL_MS = 900;
+
+/** The words drawn inside the SVG templates, translated when called (gettext calls stay out of
+ *  template literals, whose ${…} Babel's extractor does not read). */
+const SAY = {
+  roundPhaseStatus: () => _("Round {round}: {phase}. {status}"),
+  firstPlayerName: () => _("First player: {name}"),
+  cardsLeftInDeck: (n) => ngettext("{count} card left in the deck", "{count} cards left in the deck", n),
+  diceForAllDiceLeft: () => _("Dice for all: dice left {faces}"),
+  diceForAll: () => _("Dice for all"),
+  nameTakesADie: () => _("{name} takes a die"),
+  noDiceRolledYet: () => _("No dice rolled yet"),
+  oneDiePerPlayer: () => _("one die per player"),
+  tamingRolls: () => _("Taming rolls"),
+  rulesOfThisPlace: () => _("Rules of this place"),
+  oneDiePerFigureTotal: () => _("one die per figure; total ÷ {divisor} = {good}"),
+  theMammothHerdIsHere: () => _("The mammoth herd is here"),
+  nameFigures: () => _("{name}: {figures}"),
+  civilizationCards: () => _("Civilization cards"),
+  buildings: () => _("Buildings"),
+  costsResources: (n) => ngettext("Costs {count} resource of any kinds", "Costs {count} resources of any kinds", n),
+  empty: () => _("empty"),
+  countLeft: () => _("{count} left"),
+  pointsAsShown: () => _("points as shown"),
+  pointsValue: () => _("points = value"),
+  mammothHerd: () => _("Mammoth herd"),
+  bonusBonusText: () => _("{bonus} bonus: {text}"),
+  tilesLeftNextBack: (n) => ngettext("{count} tile left in the pile; the next tile's back shows {resource}", "{count} tiles left in the pile; the next tile's back shows {resource}", n),
+  tilesLeftInPile: (n) => ngettext("{count} tile left in the pile", "{count} tiles left in the pile", n),
+  countLeftNextResource: () => _("{count} left, next {resource}"),
+  tilesWon: () => _("Tiles won"),
+  nameTilesOnTile: () => _("{name}: {tiles}, {figures} on the bonus tile"),
+  nameTiles: () => _("{name}: {tiles}"),
+  finalScoresScores: () => _("Final scores: {scores}"),
+  finalScores: () => _("Final scores"),
+  firstPlayerThisRound: () => _("First player this round"),
+  winner: () => _("Winner"),
+  finalScoreCountPoint: (n) => ngettext("Final score: {count} point", "Final score: {count} points", n),
+  scoreCountPoint: (n) => ngettext("Score: {count} point", "Score: {count} points", n),
+  figuresAtHome: () => _("{figures}, {count} at home"),
+  figures: () => _("Figures"),
+  countHomeHome: () => _("{count} ({home} home)"),
+  foodFood: () => _("Food {food}"),
+  foodShort: () => _("Food {food}; the next feeding needs {need} ({figures} figures − agriculture {agriculture}): {count} short"),
+  foodEnough: () => _("Food {food}; the next feeding needs {need} ({figures} figures − agriculture {agriculture}): enough"),
+  agricultureCount: () => _("Agriculture {count}"),
+  resourceCount: () => _("{resource}: {count}"),
+  tools: () => _("Tools"),
+  none: () => _("none"),
+  countUsed: () => _("{count} used"),
+  faceDown: () => _("face down"),
+  buildingsCountKinds: () => _("Buildings: {count} ({kinds})"),
+  buildingsCount: () => _("Buildings: {count}"),
+  countPtsFromBonuses: () => _("+{count} pts from bonuses"),
+  countOnTile: () => _("{count} on tile"),
+  starvedCountPointsPoints: () => _("Starved {count}× (−{points} points)"),
+};
 
 // --- small helpers --------------------------------------------------------------------------------
 
 const esc = (v) => String(v ?? "").replace(/[&<>"']/g, (c) => (
   { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
-const plural = (n, w) => `${n} ${w}${n === 1 ? "" : "s"}`;
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 const panelOf = (view, name) => (view?.panels || []).find((p) => p.name === name) || null;
 /** The move number of a view: that of its latest events (0 before the first move). */
 const moveOf = (view) => Math.max(0, ...(view?.events || []).map((e) => (Number.isFinite(e?.number) ? e.number : 0)));
+
+/** The width of ``text`` in Latin characters: a Hangul or other wide character counts nearly two. */
+function chars(text) {
+  let n = 0;
+  for (const c of String(text)) n += c.codePointAt(0) >= 0x1100 ? 1.8 : 1;
+  return n;
+}
 
 /** Break ``text`` into lines of at most ``width`` characters (``max`` lines, the last cut with …). */
 function wrap(text, width, max = 3) {
   const lines = [];
   let line = "";
   for (const word of String(text).split(/\s+/).filter(Boolean)) {
-    if (line && (line + " " + word).length > width) {
+    if (line && chars(line + " " + word) > width) {
       lines.push(line);
       line = word;
     } else {
@@ -55,10 +256,20 @@ function wrap(text, width, max = 3) {
   if (line) lines.push(line);
   if (lines.length > max) {
     const kept = lines.slice(0, max);
-    kept[max - 1] = kept[max - 1].slice(0, width - 1) + "…";
+    kept[max - 1] = clipChars(kept[max - 1], width);
     return kept;
   }
   return lines;
+}
+
+/** The start of ``text`` that fits ``width - 1`` characters (as ``chars`` counts them), then …. */
+function clipChars(text, width) {
+  let out = "";
+  for (const c of String(text)) {
+    if (chars(out + c) > width - 1) break;
+    out += c;
+  }
+  return out + "…";
 }
 
 function textLines(lines, x, y, size, step, attrs = "") {
@@ -182,20 +393,19 @@ function rollsIn(events, prevView, view) {
   return out;
 }
 
-/** The board panel's line for a location ("Card 2 (cost 2): …; #23 roll 2 dice for gold | green art"). */
-function lineWhat(lines, prefix) {
-  const line = (lines || []).find((l) => l.startsWith(prefix));
-  if (!line) return null;
-  const at = line.indexOf("; ");
-  return at < 0 ? null : line.slice(at + 2);
-}
-
+/** A card's words from the board panel's line for it ("Card 2 (cost 2): …; #23 roll 2 dice for gold |
+ *  green art"): the line is found by the card's number, in any language; its top effect and bottom. */
 function cardWords(lines, slot, id) {
-  const what = lineWhat(lines, `Card ${slot + 1} `);
-  if (!what || what === "(empty)") return { top: id ? `card ${id}` : "", bottom: "" };
+  const mark = `#${id} `;
+  const line = (lines || []).find((l) => l.includes(mark));
+  if (!line) return { top: id ? format(_("card {number}"), { number: id }) : "", bottom: "" };
+  const what = line.slice(line.indexOf(mark));
   const [topPart, bottom = ""] = what.split(" | ");
   return { top: topPart.replace(/^#\d+\s*/, ""), bottom };
 }
+
+/** ``n`` of a resource ("2 clay"). */
+const amountWord = (n, r) => format(_("{count} {resource}"), { count: n, resource: goodWord(r) });
 
 function buildingKind(kind) {
   if (!kind) return null;
@@ -203,48 +413,44 @@ function buildingKind(kind) {
     const cost = { wood: 0, clay: 0, stone: 0, gold: 0 };
     for (const ch of kind) cost[{ w: "wood", c: "clay", s: "stone", g: "gold" }[ch]] += 1;
     const points = RES.reduce((t, r) => t + cost[r] * RES_VALUE[r], 0);
-    const words = RES.filter((r) => cost[r]).map((r) => `${cost[r]} ${r}`).join(" + ");
-    return { fixed: true, cost, points, words: `${words} → ${points} points` };
+    const words = RES.filter((r) => cost[r]).map((r) => amountWord(cost[r], r)).join(" + ");
+    return { fixed: true, cost, points, short: words,
+      words: format(ngettext("{cost} → {count} point", "{cost} → {count} points", points), { cost: words, count: points }) };
   }
   let m = kind.match(/^(\d+)-of-(\d+)$/);
   if (m) {
     const kinds = +m[2];
-    return { fixed: false, count: +m[1], kinds, short: `${m[1]} of ${plural(kinds, "kind")}`,
-      words: `${m[1]} resources of exactly ${kinds === 1 ? "1 kind" : `${kinds} different kinds`} → their value` };
+    return { fixed: false, count: +m[1], kinds,
+      short: format(ngettext("{count} of {kinds} kind", "{count} of {kinds} kinds", kinds), { count: m[1], kinds }),
+      words: kinds === 1 ? format(_("{count} resources of exactly 1 kind → their value"), { count: m[1] })
+        : format(_("{count} resources of exactly {kinds} different kinds → their value"), { count: m[1], kinds }) };
   }
   m = kind.match(/^(\d+)-to-(\d+)$/);
   if (m) {
-    return { fixed: false, count: null, short: `${m[1]}–${m[2]} of any`,
-      words: `${m[1]} to ${m[2]} resources of any kinds → their value` };
+    return { fixed: false, count: null, short: format(_("{low}–{high} of any"), { low: m[1], high: m[2] }),
+      words: format(_("{low} to {high} resources of any kinds → their value"), { low: m[1], high: m[2] }) };
   }
   return { fixed: false, short: kind, words: kind };
 }
 
-/** "green art music; sand 2 farmers" etc. from a player's sentence in the players panel. */
-function playerWords(line) {
-  const out = {};
-  if (!line) return out;
-  for (const part of line.split("; ")) {
-    for (const label of ["green", "sand", "cards", "buildings", "one-use"]) {
-      if (part.startsWith(label + " ")) out[label] = part.slice(label.length + 1);
-    }
+/** A player's civilization cards as the board draws them, from the card numbers the view holds:
+ *  {green: "art music music" (sorted), sand: "2 farmers, 1 shaman"} ("none" for none); {} when they
+ *  are face down to this viewer. */
+function playerWords(p) {
+  const secret = Array.isArray(p.secret_cards) ? p.secret_cards : [];
+  const hidden = typeof p.secret_cards === "number" ? p.secret_cards : secret.length;
+  if ((p.card_count || 0) - hidden > (p.cards || []).length) return {};
+  const green = [];
+  const sand = new Map();
+  for (const id of [...(p.cards || []), ...secret]) {
+    const card = cardInfo(id);
+    if (!card) continue;
+    if (card[1]) green.push(card[1]);
+    else sand.set(card[2], (sand.get(card[2]) || 0) + card[3]);
   }
-  return out;
-}
-
-/** The icon of a card's top effect, from its words. */
-function effectIcon(top) {
-  const t = top.toLowerCase();
-  if (t.includes("dice for all")) return "dice";
-  if (t.includes("food")) return "food";
-  if (t.includes("points")) return "star";
-  if (t.includes("agriculture")) return "wheat";
-  if (t.includes("one-use tool")) return "tool";
-  if (t.includes("tool")) return "tool";
-  if (t.includes("face down") || t.includes("extra card")) return "cardback";
-  if (t.includes("two resources")) return "two";
-  for (const r of RES) if (t.includes(r)) return t.includes("roll") ? `roll-${r}` : r;
-  return null;
+  green.sort();
+  return { green: green.length ? green.map(symbolWord).join(" ") : _("none"), greens: green,
+    sand: sand.size ? [...sand].map(([k, n]) => sandWords(k, n)).join(", ") : _("none"), sands: [...sand] };
 }
 
 // --- rules of the locations (short texts for hover, focus and tap) ---------------------------------
@@ -253,50 +459,54 @@ function ruleOf(key, ctx) {
   const { players = 4, herd = null, lines = [], display = [], stacks = [] } = ctx;
   const area = AREAS[key];
   if (area && area.div) {
-    let text = `${area.title}: roll one die per figure, ${area.good} = total ÷ ${area.div} (rounded down); `;
-    if (key === "hunt") text += "any number of figures.";
+    let text = format(_("{place}: roll one die per figure, {good} = total ÷ {divisor} (rounded down);"),
+      { place: areaTitle(key), good: goodWord(area.good), divisor: area.div }) + " ";
+    if (key === "hunt") text += _("any number of figures.");
     else {
-      text += "at most 7 figures";
-      text += players === 2 ? ", and only one player here with 2 players." :
-        players === 3 ? ", and at most two players here with 3 players." : ".";
+      text += players === 2 ? _("at most 7 figures, and only one player here with 2 players.") :
+        players === 3 ? _("at most 7 figures, and at most two players here with 3 players.") : _("at most 7 figures.");
     }
-    text += " Tools may be added after the roll.";
+    text += " " + _("Tools may be added after the roll.");
     if (herd && herd.herd === key && herd.bonus) {
-      text += ` The mammoth herd is here: after your roll you may move figures onto bonus tile ${herd.bonus_tile} for 1 food or resource each.`;
+      text += " " + format(_("The mammoth herd is here: after your roll you may move figures onto bonus tile {tile} for 1 food or resource each."),
+        { tile: herd.bonus_tile });
     }
     return text;
   }
-  if (key === "toolmaker") return "Tool maker: 1 figure. One tool step: a new tool of value 1 (up to 3 tools), else your lowest tool +1 (up to 4)." + few(players);
-  if (key === "hut") return "Hut: exactly 2 figures. You gain a figure (up to 10); it must be fed." + few(players);
-  if (key === "field") return "Field: 1 figure. Agriculture +1 (up to 10): each level feeds one figure every round." + few(players);
+  if (key === "toolmaker") return _("Tool maker: 1 figure. One tool step: a new tool of value 1 (up to 3 tools), else your lowest tool +1 (up to 4).") + few(players);
+  if (key === "hut") return _("Hut: exactly 2 figures. You gain a figure (up to 10); it must be fed.") + few(players);
+  if (key === "field") return _("Field: 1 figure. Agriculture +1 (up to 10): each level feeds one figure every round.") + few(players);
   if (key.startsWith("card")) {
     const slot = +key.slice(4) - 1;
     const entry = display[slot];
-    let text = `Card space ${slot + 1}: 1 figure. Pay ${plural(slot + 1, "resource")} of any kinds to take the card, or decline.`;
+    let text = format(ngettext("Card space {number}: 1 figure. Pay {count} resource of any kinds to take the card, or decline.",
+      "Card space {number}: 1 figure. Pay {count} resources of any kinds to take the card, or decline.", slot + 1), { number: slot + 1, count: slot + 1 });
     if (entry) {
       const w = cardWords(lines, slot, entry.card);
-      text += ` Card ${entry.card}: ${w.top}` + (w.bottom ? `; at the end: ${w.bottom}.` : ".");
-    } else text += " The space is empty.";
+      const card = { number: entry.card, top: w.top, bottom: w.bottom };
+      text += " " + (w.bottom ? format(_("Card {number}: {top}; at the end: {bottom}."), card) : format(_("Card {number}: {top}."), card));
+    } else text += " " + _("The space is empty.");
     return text;
   }
   if (key.startsWith("building")) {
     const stack = +key.slice(8) - 1;
     const entry = stacks[stack];
-    let text = `Building stack ${stack + 1}: 1 figure. Pay for the top tile to score it, or decline.`;
+    let text = format(_("Building stack {number}: 1 figure. Pay for the top tile to score it, or decline."), { number: stack + 1 });
     if (entry?.top) {
-      text += ` Top tile: ${buildingKind(entry.top).words}. ${plural(entry.left, "tile")} left.`;
-      text += " Resources are worth wood 3, clay 4, stone 5, gold 6.";
-    } else text += " The stack is empty.";
+      text += " " + format(ngettext("Top tile: {tile}. {count} tile left.", "Top tile: {tile}. {count} tiles left.", entry.left),
+        { tile: buildingKind(entry.top).words, count: entry.left });
+      text += " " + _("Resources are worth wood 3, clay 4, stone 5, gold 6.");
+    } else text += " " + _("The stack is empty.");
     return text;
   }
   if (key === "mammoth") {
-    return "Mammoth herd: after gathering in the herd's area you may move some of those figures onto the bonus tile (1 food or resource each). Before feeding, those on the tile roll one die per figure: the highest single die wins the tile and its \"1\" or \"all\" bonus. Most tiles at the end: 10 points.";
+    return _("Mammoth herd: after gathering in the herd's area you may move some of those figures onto the bonus tile (1 food or resource each). Before feeding, those on the tile roll one die per figure: the highest single die wins the tile and its \"1\" or \"all\" bonus. Most tiles at the end: 10 points.");
   }
   return "";
 }
 
 function few(players) {
-  return players < 4 ? ` With ${players} players only two of tool maker, hut and field are used each round.` : "";
+  return players < 4 ? " " + format(_("With {count} players only two of tool maker, hut and field are used each round."), { count: players }) : "";
 }
 
 // --- static SVG pieces ------------------------------------------------------------------------------
@@ -361,7 +571,6 @@ class StoneAgeBoard {
   constructor(root, ctx) {
     this.root = root;
     this.ctx = ctx;
-    this.t = typeof ctx.t === "function" ? ctx.t : (s) => s;
     this.view = null;
     this.prevView = null;
     this.seats = [];
@@ -374,11 +583,12 @@ class StoneAgeBoard {
     this.openPath = Array.isArray(ctx.openPath) ? ctx.openPath.map(Number) : [];
     root.classList.add("sa-root");
     root.setAttribute("data-own-highlight", ""); // the board marks its own clickable places
+    const playersWord = _("Players");
     root.innerHTML =
       `<svg class="sa-defs" width="0" height="0" aria-hidden="true" focusable="false"><defs>${DEFS}</defs></svg>` +
       `<div class="sa-boardwrap"><svg class="sa-board" role="group" xmlns="${NS}"></svg>` +
       `<div class="sa-tip" role="tooltip" id="${this.tipId}" hidden></div></div>` +
-      `<div class="sa-players" role="list" aria-label="${esc(this.t("Players"))}"></div>` +
+      `<div class="sa-players" role="list" aria-label="${esc(playersWord)}"></div>` +
       `<div class="sa-sr" aria-live="polite"></div>`;
     this.svg = root.querySelector(".sa-board");
     this.tip = root.querySelector(".sa-tip");
@@ -521,12 +731,13 @@ class StoneAgeBoard {
 
   rollWords(r) {
     if (r.kind === "tame") {
-      return "Taming rolls: " + r.groups.map((g) => `${this.name(g.seat)} ${g.faces.join(" ")}`).join("; ");
+      return format(_("Taming rolls: {rolls}"), { rolls: r.groups.map((g) => `${this.name(g.seat)} ${g.faces.join(" ")}`).join("; ") });
     }
-    if (r.kind === "all") return `Dice for all: ${r.faces.join(" ")}`;
-    const where = r.where ? ` at the ${AREAS[r.where].title.toLowerCase()}` : "";
-    return `${this.name(r.seat)} rolled ${r.sum} with ${plural(r.n, "die").replace("1 dies", "1 die").replace(/dies$/, "dice")}${where}` +
-      ` (${r.faces.join(" + ")})`;
+    if (r.kind === "all") return format(_("Dice for all: {faces}"), { faces: r.faces.join(" ") });
+    const words = { name: this.name(r.seat), sum: r.sum, count: r.n, faces: r.faces.join(" + ") };
+    if (!r.where) return format(ngettext("{name} rolled {sum} with {count} die ({faces})", "{name} rolled {sum} with {count} dice ({faces})", r.n), words);
+    return format(ngettext("{name} rolled {sum} with {count} die at {place} ({faces})", "{name} rolled {sum} with {count} dice at {place} ({faces})", r.n),
+      { ...words, place: areaThe(r.where) });
   }
 
   // --- names ---
@@ -534,7 +745,7 @@ class StoneAgeBoard {
   name(seat) {
     if (seat == null || seat < 0) return "—";
     const s = this.seats.find((x) => x && x.seat === seat) || this.seats[seat];
-    return s?.name || `Player ${seat + 1}`;
+    return s?.name || format(_("Player {number}"), { number: seat + 1 });
   }
 
   // --- input ---
@@ -661,7 +872,7 @@ class StoneAgeBoard {
     this.model_ = model;
     const { svg, width, height } = this.boardSvg(model);
     this.svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
-    this.svg.setAttribute("aria-label", this.t("Stone Age board"));
+    this.svg.setAttribute("aria-label", _("Stone Age board"));
     this.svg.innerHTML = svg;
     this.playersEl.style.setProperty("--sa-n", String(Math.max(1, model.players.length)));
     this.playersEl.innerHTML = model.players.map((p, seat) => this.playerBoard(model, p, seat)).join("");
@@ -702,10 +913,21 @@ class StoneAgeBoard {
           if (!byLoc.has(c.loc)) byLoc.set(c.loc, []);
           byLoc.get(c.loc).push([i, c]);
         }
-        const pick = typeof c.label === "string" && c.action != null ? c.label.match(/^the ([1-6]):/) : null;
-        if (pick && round.pending?.stage === "pick") targets.set(`pick-${pick[1]}`, { action: c.action, label: `take the die showing ${pick[1]}: ${c.label.slice(c.label.indexOf(":") + 2)}` });
-        if (typeof c.label === "string" && c.action != null && /^bonus (one|all):/.test(c.label)) {
+        // the choices' labels are the server's words in the page's language: English is read
+        // closely, any other language by the die's number (pick) or the order one, all (bonus)
+        const leaf = typeof c.label === "string" && c.action != null;
+        if (leaf && round.pending?.stage === "pick") {
+          const english = c.label.match(/^the ([1-6]):/);
+          const face = english || c.label.match(/([1-6])/);
+          if (face) {
+            targets.set(`pick-${face[1]}`, { action: c.action, label: english ? format(_("take the die showing {face}: {reward}"),
+              { face: face[1], reward: c.label.slice(c.label.indexOf(":") + 2) }) : c.label });
+          }
+        }
+        if (leaf && /^bonus (one|all):/.test(c.label)) {
           targets.set(c.label.startsWith("bonus one") ? "bonus-one" : "bonus-all", { action: c.action, label: c.label });
+        } else if (leaf && round.pending?.stage === "bonus" && i < 2) {
+          targets.set(i === 0 ? "bonus-one" : "bonus-all", { action: c.action, label: c.label });
         }
       });
       for (const [loc, list] of byLoc) {
@@ -768,7 +990,7 @@ class StoneAgeBoard {
 
   boardTitle(m) {
     const r = m.round;
-    return `Stone Age, round ${r.round ?? "?"}, ${PHASES[r.phase] || r.phase || ""}. ${m.view.status || ""}`;
+    return format(_("Stone Age, round {round}, {phase}. {status}"), { round: r.round ?? "?", phase: phaseWords(r.phase), status: m.view.status || "" });
   }
 
   // header: round, phase, first player, deck; then the dice tray
@@ -777,25 +999,25 @@ class StoneAgeBoard {
     const h1 = 46;
     const first = typeof r.first_player === "number" ? r.first_player : null;
     let s = `<g class="sa-head"><rect class="sa-head-bg" x="0" y="0" width="${W}" height="${h1}" rx="12"/>`;
-    s += `<title>${esc(`Round ${r.round ?? "?"}: ${PHASES[r.phase] || r.phase || ""}. ${m.view.status || ""}`)}</title>`;
-    const badge = m.over ? "Final" : `Round ${r.round ?? "?"}`;
+    s += `<title>${esc(format(SAY.roundPhaseStatus(), { round: r.round ?? "?", phase: phaseWords(r.phase), status: m.view.status || "" }))}</title>`;
+    const badge = m.over ? _("Final") : format(_("Round {round}"), { round: r.round ?? "?" });
     const badgeW = Math.max(70, tw(badge, 17) + 26);
     s += `<g transform="translate(10 7)"><rect class="sa-round-badge" width="${badgeW}" height="32" rx="16"/>` +
       `<text x="${badgeW / 2}" y="22" text-anchor="middle" class="sa-round-text" font-size="17">${esc(badge)}</text></g>`;
-    const phase = m.over ? "Game over" : cap(PHASES[r.phase] || r.phase || "");
+    const phase = m.over ? _("Game over") : cap(phaseWords(r.phase));
     s += `<text x="${badgeW + 22}" y="29" class="sa-phase" font-size="17">${esc(phase)}</text>`;
     const x = badgeW + 22 + tw(phase, 17) + 18;
     if (first !== null && !m.over && x + 44 < W - 80) {
       const room = W - 84 - x - 48;
-      let words = `${clip(this.name(first), 18)} plays first`;
+      let words = format(_("{name} plays first"), { name: clip(this.name(first), 18) });
       if (tw(words, 15, false) > room) words = clip(this.name(first), 12);
       while (words.length > 1 && tw(words, 15, false) > room) words = clip(words, words.length - 1);
-      s += `<g transform="translate(${x} 9)"><title>${esc(`First player: ${this.name(first)}`)}</title>` +
+      s += `<g transform="translate(${x} 9)"><title>${esc(format(SAY.firstPlayerName(), { name: this.name(first) }))}</title>` +
         icon("first", 0, 2, 24) + fig(first, 34, 14, 18) +
         (room > 24 ? `<text x="48" y="20" font-size="15" class="sa-muted">${esc(words)}</text>` : "") + `</g>`;
     }
     if (typeof m.deck === "number") {
-      s += `<g transform="translate(${W - 74} 8)"><title>${esc(`${plural(m.deck, "card")} left in the deck`)}</title>` +
+      s += `<g transform="translate(${W - 74} 8)"><title>${esc(format(SAY.cardsLeftInDeck(m.deck), { count: m.deck }))}</title>` +
         icon("cardback", 0, 0, 30) + `<text x="32" y="22" font-size="16" class="sa-strong">${m.deck}</text></g>`;
     }
     s += `</g>`;
@@ -830,14 +1052,14 @@ class StoneAgeBoard {
     if (picking) {
       const faces = pend.dice_left;
       const ds = 40;
-      s += `<title>${esc(`Dice for all: dice left ${faces.join(", ")}`)}</title>`;
-      s += `<text x="14" y="26" font-size="16" class="sa-strong">Dice for all</text>` +
-        `<text x="14" y="47" font-size="14" class="sa-muted">${esc(clip(`${this.name(pend.player)} takes a die`, 26))}</text>`;
+      s += `<title>${esc(format(SAY.diceForAllDiceLeft(), { faces: faces.join(", ") }))}</title>`;
+      s += `<text x="14" y="26" font-size="${fitSize(SAY.diceForAll(), 16, 180, 11)}" class="sa-strong">${esc(SAY.diceForAll())}</text>` +
+        `<text x="14" y="47" font-size="14" class="sa-muted">${esc(clip(format(SAY.nameTakesADie(), { name: this.name(pend.player) }), 26))}</text>`;
       const stepX = ds + 16;
       const x0 = Math.max(200, W - 16 - faces.length * stepX);
       faces.forEach((f, i) => {
         const t = m.targets.get(`pick-${f}`);
-        const words = ["", "1 wood", "1 clay", "1 stone", "1 gold", "a tool step", "agriculture +1"][f];
+        const words = [_("1 wood"), _("1 clay"), _("1 stone"), _("1 gold"), _("a tool step"), _("agriculture +1")][f - 1] || "";
         s += `<g class="sa-pick${t ? " sa-legal" : ""}"><title>${esc(`${f}: ${words}`)}</title>` +
           (t ? `<rect class="sa-hl" x="${x0 + i * stepX - 4}" y="7" width="${ds + 8}" height="${ds + 8}" rx="10"/>` : "") +
           die(f, x0 + i * stepX, 11, ds, `data-size="${ds}"`) +
@@ -848,14 +1070,15 @@ class StoneAgeBoard {
     if (m.over && m.winners.length) {
       const totals = m.round.score_breakdown?.map((b) => b?.total) || [];
       const best = totals[m.winners[0]] ?? m.players[m.winners[0]]?.score;
-      const who = m.winners.map((w) => this.name(w)).join(" and ");
-      const text = `${who} ${m.winners.length > 1 ? "share the win" : "wins"} with ${best} points`;
+      const who = m.winners.map((w) => this.name(w)).reduce((a, b) => format(_("{first} and {second}"), { first: a, second: b }));
+      const text = m.winners.length > 1 ? format(ngettext("{names} share the win with {count} point", "{names} share the win with {count} points", best), { names: who, count: best })
+        : format(ngettext("{name} wins with {count} point", "{name} wins with {count} points", best), { name: who, count: best });
       s += `<title>${esc(text)}</title>` + icon("crown", W / 2 - tw(text, 17) / 2 - 40, 14, 32) +
         `<text x="${W / 2}" y="38" text-anchor="middle" font-size="17" class="sa-strong">${esc(text)}</text>`;
       return { svg: s + `</g>`, h };
     }
     if (!roll) {
-      s += `<text x="${W / 2}" y="37" text-anchor="middle" font-size="15" class="sa-muted">${esc(this.t("No dice rolled yet"))}</text>`;
+      s += `<text x="${W / 2}" y="37" text-anchor="middle" font-size="15" class="sa-muted">${esc(SAY.noDiceRolledYet())}</text>`;
       return { svg: s + `</g>`, h };
     }
     s += `<title>${esc(this.rollWords(roll))}</title>`;
@@ -865,17 +1088,17 @@ class StoneAgeBoard {
     const avail = W - labelW - 20 - groups.length * 34;
     const ds = Math.max(18, Math.min(36, Math.floor(avail / Math.max(total, 1)) - 5));
     if (roll.kind === "gather") {
-      const where = roll.where ? AREAS[roll.where].title : "a card";
+      const where = roll.where ? format(_("rolled at {place}"), { place: areaThe(roll.where) }) : _("rolled for a card");
       s += fig(roll.seat, 24, 22, 20) +
         `<text x="40" y="28" font-size="${fitSize(clip(this.name(roll.seat), 22), 16, labelW - 72, 11)}" class="sa-strong">${esc(clip(this.name(roll.seat), 22))}</text>` +
-        `<text x="14" y="50" font-size="${fitSize(`rolled at the ${where.toLowerCase()}`, 14, labelW - 46, 10, false)}" class="sa-muted">${esc(`rolled at the ${where.toLowerCase()}`)}</text>` +
+        `<text x="14" y="50" font-size="${fitSize(where, 14, labelW - 46, 10, false)}" class="sa-muted">${esc(where)}</text>` +
         `<g class="sa-sum"><circle cx="${labelW - 14}" cy="31" r="21"/>` +
         `<text x="${labelW - 14}" y="38" text-anchor="middle" font-size="20">${roll.sum}</text></g>`;
     } else if (roll.kind === "all") {
-      s += icon("dice", 10, 8, 24) + `<text x="40" y="27" font-size="16" class="sa-strong">Dice for all</text>` +
-        `<text x="14" y="50" font-size="14" class="sa-muted">one die per player</text>`;
+      s += icon("dice", 10, 8, 24) + `<text x="40" y="27" font-size="${fitSize(SAY.diceForAll(), 16, labelW - 44, 11)}" class="sa-strong">${esc(SAY.diceForAll())}</text>` +
+        `<text x="14" y="50" font-size="${fitSize(SAY.oneDiePerPlayer(), 14, labelW - 18, 10, false)}" class="sa-muted">${esc(SAY.oneDiePerPlayer())}</text>`;
     } else {
-      s += icon("mammoth", 8, 8, 36) + `<text x="14" y="54" font-size="13" class="sa-muted">Taming rolls</text>`;
+      s += icon("mammoth", 8, 8, 36) + `<text x="14" y="54" font-size="${fitSize(SAY.tamingRolls(), 13, labelW - 18, 9, false)}" class="sa-muted">${esc(SAY.tamingRolls())}</text>`;
     }
     let x = labelW + 18;
     for (const g of groups) {
@@ -939,12 +1162,12 @@ class StoneAgeBoard {
   }
 
   occupantWords(counts) {
-    const parts = (counts || []).map((c, seat) => (c ? `${this.name(seat)} ${c} (${SHAPE_NAMES[seat % 4]})` : null)).filter(Boolean);
-    return parts.length ? parts.join(", ") : "empty";
+    const parts = (counts || []).map((c, seat) => (c ? format(_("{name} {count} ({shape})"), { name: this.name(seat), count: c, shape: shapeName(seat) }) : null)).filter(Boolean);
+    return parts.length ? parts.join(", ") : _("empty");
   }
 
   infoButton(x, y) {
-    return `<g class="sa-info" data-info="1" transform="translate(${x} ${y})"><title>Rules of this place</title>` +
+    return `<g class="sa-info" data-info="1" transform="translate(${x} ${y})"><title>${esc(SAY.rulesOfThisPlace())}</title>` +
       `<circle r="10" cx="0" cy="0"/><text x="0" y="5" text-anchor="middle" font-size="14">i</text></g>`;
   }
 
@@ -953,20 +1176,23 @@ class StoneAgeBoard {
     const counts = m.board[key] || [];
     const total = counts.reduce((t, c) => t + c, 0);
     const herdHere = m.mammoth && m.mammoth.herd === key;
-    const capWords = key === "hunt" ? `${total} figures` : `${total} of 7 places taken`;
-    const words = `${a.title}: ${capWords}; ${this.occupantWords(counts)}. Gives ${a.good}: dice total ÷ ${a.div}.` +
-      (herdHere ? " The mammoth herd is here." : "");
+    const name = areaTitle(key);
+    const capWords = key === "hunt" ? format(ngettext("{count} figure", "{count} figures", total), { count: total })
+      : format(_("{count} of 7 places taken"), { count: total });
+    const words = format(_("{place}: {taken}; {occupants}. Gives {good}: dice total ÷ {divisor}."),
+      { place: name, taken: capWords, occupants: this.occupantWords(counts), good: goodWord(a.good), divisor: a.div }) +
+      (herdHere ? " " + _("The mammoth herd is here.") : "");
     const { attrs, title, hit } = this.locAttrs(m, key, words);
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-area sa-area-${key}" x="0" y="0" width="${w}" height="${h}" rx="14"/>`;
     s += this.scenery(key, w, h);
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="13"/>`;
     // title plate: the good, the name, and what the dice give
-    const nameW = tw(a.title, 17);
+    const nameW = tw(name, 17);
     const plateW = 41 + nameW + 62;
     s += `<g class="sa-plate"><rect x="8" y="8" width="${plateW}" height="30" rx="9"/>` +
-      icon(a.good, 13, 11, 24) + `<text x="41" y="29" font-size="17" class="sa-plate-text">${esc(a.title)}</text>` +
-      `<g><title>${esc(`one die per figure; total ÷ ${a.div} = ${a.good}`)}</title>` +
+      icon(a.good, 13, 11, 24) + `<text x="41" y="29" font-size="17" class="sa-plate-text">${esc(name)}</text>` +
+      `<g><title>${esc(format(SAY.oneDiePerFigureTotal(), { divisor: a.div, good: goodWord(a.good) }))}</title>` +
       icon("dice", 47 + nameW, 13, 20) + `<text x="${69 + nameW}" y="29" font-size="16" class="sa-strong">÷${a.div}</text></g></g>`;
     if (key !== "hunt") {
       s += `<g class="sa-cap${total >= 7 ? " sa-full" : ""}"><title>${esc(capWords)}</title>` +
@@ -974,7 +1200,7 @@ class StoneAgeBoard {
         `<text x="${w - 34}" y="57" text-anchor="middle" font-size="16">${total}/7</text></g>`;
     }
     if (herdHere) {
-      s += `<g class="sa-herd-badge" transform="translate(${w - 72} ${h - 50})"><title>The mammoth herd is here</title>` +
+      s += `<g class="sa-herd-badge" transform="translate(${w - 72} ${h - 50})"><title>${esc(SAY.theMammothHerdIsHere())}</title>` +
         `<rect x="-2" y="-2" width="66" height="48" rx="10"/>` + icon("mammoth", 1, 0, 60) + `</g>`;
     }
     s += this.tray(counts, 14, 46, key === "hunt" ? w - 40 : w - 90, h - 50);
@@ -1040,7 +1266,7 @@ class StoneAgeBoard {
           cx = 0;
           row += 1;
         }
-        out += `<g class="sa-group"><title>${esc(`${this.name(seat)}: ${plural(c, "figure")}`)}</title>`;
+        out += `<g class="sa-group"><title>${esc(format(SAY.nameFigures(), { name: this.name(seat), figures: figuresWord(c) }))}</title>`;
         for (let i = 0; i < c; i++) {
           if (cx + step > w + 4) {
             cx = 0;
@@ -1072,13 +1298,16 @@ class StoneAgeBoard {
   village(m, key, x, y, w, h) {
     const a = AREAS[key];
     const counts = m.board[key] || [];
-    const words = `${a.title} (${a.gives}, ${plural(a.spots, "figure")}): ${this.occupantWords(counts)}.`;
+    const name = areaTitle(key);
+    const gives = areaGives(key);
+    const words = format(_("{place} ({gives}, {figures}): {occupants}."),
+      { place: name, gives, figures: figuresWord(a.spots), occupants: this.occupantWords(counts) });
     const { attrs, title, hit } = this.locAttrs(m, key, words);
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-area sa-area-village sa-area-${key}" x="0" y="0" width="${w}" height="${h}" rx="14"/>`;
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="13"/>`;
-    s += icon(a.icon, 8, 10, 30) + `<text x="42" y="32" font-size="${fitSize(a.title, 18, w - 72)}" class="sa-plate-text sa-strong">${esc(a.title)}</text>`;
-    s += `<text x="12" y="60" font-size="15" class="sa-gives-text">${esc(a.gives)}</text>`;
+    s += icon(a.icon, 8, 10, 30) + `<text x="42" y="32" font-size="${fitSize(name, 18, w - 72)}" class="sa-plate-text sa-strong">${esc(name)}</text>`;
+    s += `<text x="12" y="60" font-size="${fitSize(gives, 15, w - 20, 10, false)}" class="sa-gives-text">${esc(gives)}</text>`;
     // spots
     const occupant = counts.findIndex((c) => c > 0);
     for (let i = 0; i < a.spots; i++) {
@@ -1097,11 +1326,11 @@ class StoneAgeBoard {
     let s = "";
     let y = 0;
     const slotW = (W - 30) / 4;
-    s += `<text x="2" y="16" font-size="15" class="sa-section">${esc(this.t("Civilization cards"))}</text>`;
+    s += `<text x="2" y="16" font-size="15" class="sa-section">${esc(SAY.civilizationCards())}</text>`;
     y = 24;
     for (let i = 0; i < 4; i++) s += this.cardSlot(m, i, i * (slotW + 10), y, slotW, 226);
     y += 226 + 12;
-    s += `<text x="2" y="${y + 16}" font-size="15" class="sa-section">${esc(this.t("Buildings"))}</text>`;
+    s += `<text x="2" y="${y + 16}" font-size="15" class="sa-section">${esc(SAY.buildings())}</text>`;
     y += 24;
     const stacks = m.stacks.length || 4;
     for (let i = 0; i < stacks; i++) s += this.stack(m, i, i * (slotW + 10), y, slotW, 168);
@@ -1120,14 +1349,16 @@ class StoneAgeBoard {
     const entry = m.display[slot];
     const counts = m.board[key] || [];
     const words = entry ? cardWords(m.boardLines, slot, entry.card) : null;
-    const desc = entry ? `Card space ${slot + 1}, cost ${plural(slot + 1, "resource")}: card ${entry.card}, ${words.top}` +
-      (words.bottom ? ` / ${words.bottom}` : "") + `. ${this.occupantWords(counts)}.` : `Card space ${slot + 1}: empty.`;
+    const space = { number: slot + 1, cost: resourcesWord(slot + 1), occupants: this.occupantWords(counts) };
+    const desc = !entry ? format(_("Card space {number}: empty."), space)
+      : words.bottom ? format(_("Card space {number}, cost {cost}: card {card}, {top} / {bottom}. {occupants}."), { ...space, card: entry.card, ...words })
+        : format(_("Card space {number}, cost {cost}: card {card}, {top}. {occupants}."), { ...space, card: entry.card, ...words });
     const { attrs, title, hit } = this.locAttrs(m, key, desc);
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-slot" x="0" y="0" width="${w}" height="${h}" rx="12"/>`;
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="11"/>`;
     // cost: as many resource stones as it costs
-    s += `<g class="sa-cost"><title>${esc(`Costs ${plural(slot + 1, "resource")} of any kinds`)}</title>`;
+    s += `<g class="sa-cost"><title>${esc(format(SAY.costsResources(slot + 1), { count: slot + 1 }))}</title>`;
     for (let i = 0; i <= slot; i++) s += `<circle cx="${13 + i * 12}" cy="16" r="5.2" class="sa-cost-dot"/>`;
     s += `<text x="${14 + (slot + 1) * 12}" y="21" font-size="14" class="sa-strong sa-cost-text">${slot + 1}</text></g>`;
     const cw = w - 12;
@@ -1136,7 +1367,7 @@ class StoneAgeBoard {
       s += `<g transform="translate(6 32)" filter="url(#sa-shadow)">${this.cardFace(entry.card, words, cw, ch)}</g>`;
     } else {
       s += `<rect class="sa-empty-card" x="6" y="32" width="${cw}" height="${ch}" rx="9"/>` +
-        `<text x="${w / 2}" y="${32 + ch / 2 + 5}" text-anchor="middle" font-size="14" class="sa-muted">empty</text>`;
+        `<text x="${w / 2}" y="${32 + ch / 2 + 5}" text-anchor="middle" font-size="14" class="sa-muted">${esc(SAY.empty())}</text>`;
     }
     s += `<circle class="sa-spot" cx="${w / 2}" cy="${h - 17}" r="13"/>`;
     const occ = counts.findIndex((c) => c > 0);
@@ -1147,11 +1378,12 @@ class StoneAgeBoard {
   }
 
   cardFace(id, words, w, h) {
-    const green = words.bottom.startsWith("green");
+    const card = cardInfo(id);
+    const green = card ? !!card[1] : words.bottom.startsWith("green");
     const bandH = 52;
     let s = `<rect class="sa-card" x="0" y="0" width="${w}" height="${h}" rx="9"/>`;
     s += `<text x="8" y="17" font-size="12" class="sa-card-no">#${id}</text>`;
-    const ic = effectIcon(words.top);
+    const ic = card ? card[0] : null;
     if (ic === "dice") s += icon("dice", w / 2 - 17, 10, 34);
     else if (ic && ic.startsWith("roll-")) s += icon("dice", w / 2 - 30, 12, 28) + icon(ic.slice(5), w / 2 + 2, 12, 28);
     else if (ic) s += icon(ic, w / 2 - 17, 10, 34);
@@ -1159,13 +1391,13 @@ class StoneAgeBoard {
     s += textLines(lines, w / 2, 64, 14, 16, `text-anchor="middle" class="sa-card-text"`);
     s += `<path class="${green ? "sa-band-green" : "sa-band-sand"}" d="M0 ${h - bandH} H${w} V${h - 9} a9 9 0 0 1 -9 9 H9 a9 9 0 0 1 -9 -9 Z"/>`;
     if (green) {
-      const sym = words.bottom.replace(/^green\s*/, "");
+      const sym = card ? symbolWord(card[1]) : words.bottom.replace(/^green\s*/, "");
       s += `<circle cx="${w / 2}" cy="${h - bandH + 18}" r="11" class="sa-green-disc"/>` +
         `<text x="${w / 2}" y="${h - bandH + 23}" text-anchor="middle" font-size="13" class="sa-green-glyph">${esc(sym.slice(0, 1).toUpperCase())}</text>` +
         `<text x="${w / 2}" y="${h - 8}" text-anchor="middle" font-size="13" class="sa-band-text">${esc(sym)}</text>`;
     } else {
       const m = words.bottom.match(/^(\d+)\s+(.+)$/);
-      const count = m ? +m[1] : 0;
+      const count = card ? card[3] : m ? +m[1] : 0;
       for (let i = 0; i < Math.min(count, 4); i++) {
         s += this.sandFigure(w / 2 + (i - (Math.min(count, 4) - 1) / 2) * 16, h - bandH + 19);
       }
@@ -1183,13 +1415,15 @@ class StoneAgeBoard {
     const entry = m.stacks[i] || { top: null, left: 0 };
     const counts = m.board[key] || [];
     const kind = buildingKind(entry.top);
-    const desc = `Building stack ${i + 1}: ` + (entry.top ? `top tile ${kind.words}; ${plural(entry.left, "tile")} left` : "empty") +
-      `. ${this.occupantWords(counts)}.`;
+    const stackWords = { number: i + 1, occupants: this.occupantWords(counts) };
+    const desc = entry.top ? format(ngettext("Building stack {number}: top tile {tile}; {count} tile left. {occupants}.",
+      "Building stack {number}: top tile {tile}; {count} tiles left. {occupants}.", entry.left), { ...stackWords, tile: kind.words, count: entry.left })
+      : format(_("Building stack {number}: empty. {occupants}."), stackWords);
     const { attrs, title, hit } = this.locAttrs(m, key, desc);
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-slot" x="0" y="0" width="${w}" height="${h}" rx="12"/>`;
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="11"/>`;
-    s += `<text x="10" y="20" font-size="14" class="sa-muted">${entry.left} left</text>`;
+    s += `<text x="10" y="20" font-size="${fitSize(format(SAY.countLeft(), { count: entry.left }), 14, w - 34, 10, false)}" class="sa-muted">${esc(format(SAY.countLeft(), { count: entry.left }))}</text>`;
     const tw = w - 22;
     const th = 98;
     const layers = Math.min(Math.max(entry.left - 1, 0), 3);
@@ -1200,7 +1434,7 @@ class StoneAgeBoard {
       s += `<g transform="translate(8 30)">${this.tileFace(kind, tw, th)}</g>`;
     } else {
       s += `<rect class="sa-empty-card" x="8" y="30" width="${tw}" height="${th}" rx="8"/>` +
-        `<text x="${8 + tw / 2}" y="${30 + th / 2 + 5}" text-anchor="middle" font-size="14" class="sa-muted">empty</text>`;
+        `<text x="${8 + tw / 2}" y="${30 + th / 2 + 5}" text-anchor="middle" font-size="14" class="sa-muted">${esc(SAY.empty())}</text>`;
     }
     s += `<circle class="sa-spot" cx="${w / 2}" cy="${h - 18}" r="13"/>`;
     const occ = counts.findIndex((c) => c > 0);
@@ -1220,14 +1454,14 @@ class StoneAgeBoard {
       const size = 28;
       const x0 = w / 2 - (items.length * (size + 3) - 3) / 2;
       items.forEach((r, k) => { s += icon(r, x0 + k * (size + 3), 46, size); });
-      s += `<text x="${w / 2}" y="${h - 8}" text-anchor="middle" font-size="12" class="sa-muted">points as shown</text>`;
+      s += `<text x="${w / 2}" y="${h - 8}" text-anchor="middle" font-size="${fitSize(SAY.pointsAsShown(), 12, w - 8, 8, false)}" class="sa-muted">${esc(SAY.pointsAsShown())}</text>`;
     } else {
       s += `<g class="sa-points"><circle cx="${w - 22}" cy="20" r="16"/><text x="${w - 22}" y="26" text-anchor="middle" font-size="17">?</text></g>`;
-      s += `<text x="${w / 2}" y="60" text-anchor="middle" font-size="15" class="sa-strong">${esc(kind.short)}</text>`;
+      s += `<text x="${w / 2}" y="60" text-anchor="middle" font-size="${fitSize(kind.short, 15, w - 8, 10)}" class="sa-strong">${esc(kind.short)}</text>`;
       const n = kind.count || 7;
       const dots = Math.min(n, 7);
       for (let k = 0; k < dots; k++) s += `<circle cx="${w / 2 + (k - (dots - 1) / 2) * 12}" cy="74" r="4.5" class="sa-cost-dot"/>`;
-      s += `<text x="${w / 2}" y="${h - 8}" text-anchor="middle" font-size="12" class="sa-muted">points = value</text>`;
+      s += `<text x="${w / 2}" y="${h - 8}" text-anchor="middle" font-size="${fitSize(SAY.pointsValue(), 12, w - 8, 8, false)}" class="sa-muted">${esc(SAY.pointsValue())}</text>`;
     }
     return s;
   }
@@ -1239,26 +1473,27 @@ class StoneAgeBoard {
     const players = m.players;
     const rule = ruleOf(key, m.ruleCtx);
     const left = typeof herd.pile_size === "number" ? herd.pile_size : 0;
-    const where = herd.herd && AREAS[herd.herd] ? AREAS[herd.herd].title : null;
+    const where = herd.herd && AREAS[herd.herd] ? areaThe(herd.herd) : null;
     const summary = (m.mammothLines || []).join(" ");
     const stage = m.pending?.stage;
     const deciding = m.decision && (stage === "tame_move" || stage === "bonus" || /mammoth/.test(m.decision.prompt || ""));
-    let s = `<g class="sa-herd${deciding ? " sa-busy" : ""}" data-key="${key}" data-rule="${esc(rule)}"><title>${esc(summary || "Mammoth herd")}</title>`;
+    let s = `<g class="sa-herd${deciding ? " sa-busy" : ""}" data-key="${key}" data-rule="${esc(rule)}"><title>${esc(summary || SAY.mammothHerd())}</title>`;
     s += `<rect class="sa-herd-bg" x="0" y="0" width="${W}" height="${h}" rx="14"/>`;
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${W - 3}" height="${h - 3}" rx="13"/>`;
-    s += `<text x="12" y="22" font-size="${fitSize("Mammoth herd", 15, 118)}" class="sa-strong">Mammoth herd</text>`;
+    s += `<text x="12" y="22" font-size="${fitSize(SAY.mammothHerd(), 15, 118)}" class="sa-strong">${esc(SAY.mammothHerd())}</text>`;
     s += icon("mammoth", 12, 32, 92);
     s += this.infoButton(W - 18, 18);
     // the tile
     const tx = 140;
     if (herd.bonus && where) {
-      s += `<text x="${tx}" y="22" font-size="15" class="sa-muted">${esc(`Tile ${herd.bonus_tile} at the ${where.toLowerCase()}`)}</text>`;
+      const tileWords = format(_("Tile {number} at {place}"), { number: herd.bonus_tile, place: where });
+      s += `<text x="${tx}" y="22" font-size="${fitSize(tileWords, 15, Math.max(tx + 252, W - 170) - tx - 8, 10, false)}" class="sa-muted">${esc(tileWords)}</text>`;
       const halfW = 120;
-      for (const [i, which, label] of [[0, "one", "“1”"], [1, "all", "“all”"]]) {
+      for (const [i, which, label] of [[0, "one", _("“1”")], [1, "all", _("“all”")]]) {
         const t = m.targets.get(`bonus-${which}`);
         const bx = tx + i * (halfW + 6);
         const text = herd.bonus[which] || "";
-        s += `<g class="sa-bonus${t ? " sa-legal" : ""}"><title>${esc(`${label} bonus: ${text}`)}</title>` +
+        s += `<g class="sa-bonus${t ? " sa-legal" : ""}"><title>${esc(format(SAY.bonusBonusText(), { bonus: label, text }))}</title>` +
           `<rect class="sa-bonus-half" x="${bx}" y="30" width="${halfW}" height="56" rx="9"/>` +
           `<rect class="sa-hl" x="${bx - 2}" y="28" width="${halfW + 4}" height="60" rx="10"/>` +
           `<text x="${bx + 8}" y="48" font-size="14" class="sa-strong">${esc(label)}</text>` +
@@ -1266,22 +1501,27 @@ class StoneAgeBoard {
           this.hitArea(t, `bonus-${which}`, bx - 2, 28, halfW + 4, 60, 10, true) + `</g>`;
       }
     } else {
-      const words = left ? "No bonus tile now: the next is turned up when the round starts" :
-        "Fully tamed: the herd has left the game";
+      const words = left ? _("No bonus tile now: the next is turned up when the round starts") :
+        _("Fully tamed: the herd has left the game");
       s += textLines(wrap(words, 34, 2), tx, 40, 15, 19, `class="sa-muted"`);
     }
     // pile and next back
     const px = tx;
-    if (left || herd.next_back) s += `<g transform="translate(${px} ${h - 36})"><title>${esc(`${plural(left, "tile")} left in the pile` + (herd.next_back ? `; the next tile's back shows ${herd.next_back}` : ""))}</title>` +
+    if (left || herd.next_back) s += `<g transform="translate(${px} ${h - 36})"><title>${esc(herd.next_back
+      ? format(SAY.tilesLeftNextBack(left),
+        { count: left, resource: goodWord(herd.next_back) })
+      : format(SAY.tilesLeftInPile(left), { count: left }))}</title>` +
       `<rect class="sa-tile-back" width="26" height="26" rx="5"/>` + (herd.next_back && RES.includes(herd.next_back) ? icon(herd.next_back, 4, 4, 18) : "") +
-      `<text x="34" y="19" font-size="14" class="sa-muted">${esc(`${left} left` + (herd.next_back ? `, next ${herd.next_back}` : ""))}</text></g>`;
+      `<text x="34" y="19" font-size="14" class="sa-muted">${esc(herd.next_back ? format(SAY.countLeftNextResource(), { count: left, resource: goodWord(herd.next_back) })
+        : format(SAY.countLeft(), { count: left }))}</text></g>`;
     // tiles won and figures on the tile
     const rx = Math.max(tx + 252, W - 170);
-    s += `<text x="${rx}" y="22" font-size="14" class="sa-muted">Tiles won</text>`;
+    s += `<text x="${rx}" y="22" font-size="${fitSize(SAY.tilesWon(), 14, W - rx - 30, 10, false)}" class="sa-muted">${esc(SAY.tilesWon())}</text>`;
     players.forEach((p, seat) => {
       const yy = 30 + seat * 24;
       const on = p.on_tile || 0;
-      s += `<g><title>${esc(`${this.name(seat)}: ${plural(p.mammoth_tiles || 0, "tile")}` + (on ? `, ${plural(on, "figure")} on the bonus tile` : ""))}</title>` +
+      s += `<g><title>${esc(on ? format(SAY.nameTilesOnTile(), { name: this.name(seat), tiles: tilesWord(p.mammoth_tiles || 0), figures: figuresWord(on) })
+        : format(SAY.nameTiles(), { name: this.name(seat), tiles: tilesWord(p.mammoth_tiles || 0) }))}</title>` +
         fig(seat, rx + 9, yy + 9, 16) + `<text x="${rx + 24}" y="${yy + 15}" font-size="15" class="sa-strong">${p.mammoth_tiles || 0}</text>`;
       for (let k = 0; k < on; k++) s += fig(seat, rx + 58 + k * 13, yy + 9, 11, `opacity=".9"`);
       s += `</g>`;
@@ -1298,10 +1538,10 @@ class StoneAgeBoard {
     const h = 86 + order.length * 34;
     const x = (width - w) / 2;
     const y = Math.min(height - h - 20, this.wide ? 150 : 160);
-    let s = `<g class="sa-final" transform="translate(${x} ${y})" filter="url(#sa-shadow)"><title>${esc("Final scores: " + order.map(([sc, i]) => `${this.name(i)} ${sc}`).join(", "))}</title>`;
+    let s = `<g class="sa-final" transform="translate(${x} ${y})" filter="url(#sa-shadow)"><title>${esc(format(SAY.finalScoresScores(), { scores: order.map(([sc, i]) => `${this.name(i)} ${sc}`).join(", ") }))}</title>`;
     s += `<rect class="sa-scroll" width="${w}" height="${h}" rx="16"/>`;
     s += icon("crown", w / 2 - 18, 8, 36);
-    s += `<text x="${w / 2}" y="64" text-anchor="middle" font-size="20" class="sa-strong">${esc(this.t("Final scores"))}</text>`;
+    s += `<text x="${w / 2}" y="64" text-anchor="middle" font-size="20" class="sa-strong">${esc(SAY.finalScores())}</text>`;
     order.forEach(([sc, i], k) => {
       const yy = 84 + k * 34;
       const win = m.winners.includes(i);
@@ -1320,7 +1560,7 @@ class StoneAgeBoard {
     const W = 360;
     const name = this.name(seat);
     const seatInfo = this.seats.find((x) => x && x.seat === seat) || this.seats[seat] || {};
-    const words = playerWords(m.playerLines[seat]);
+    const words = playerWords(p);
     const viewer = this.ctx.viewer !== undefined ? this.ctx.viewer : (m.view.viewer >= 0 ? m.view.viewer : null);
     const me = viewer === seat;
     const toMove = m.toMove === seat;
@@ -1337,40 +1577,44 @@ class StoneAgeBoard {
     s += `<rect class="sa-pb-head sa-seatbg-${seat}" x="0" y="0" width="${W}" height="46" rx="12"/>`;
     s += `<rect x="0" y="30" width="${W}" height="16" class="sa-seatbg-${seat}"/>`;
     s += `<circle cx="24" cy="23" r="16" class="sa-pb-disc"/>` + fig(seat, 24, 23, 22);
-    const tags = [me ? "you" : null, seatInfo.kind === "bot" ? "bot" : null, seatInfo.away ? "away" : null].filter(Boolean);
+    const tags = [me ? _("you") : null, seatInfo.kind === "bot" ? _("bot") : null, seatInfo.away ? _("away") : null].filter(Boolean);
     s += `<text x="44" y="${tags.length ? 22 : 29}" font-size="18" class="sa-pb-name">${esc(clip(name, 20))}</text>`;
     if (tags.length) s += `<text x="44" y="39" font-size="12" class="sa-pb-tags">${esc(tags.join(" · "))}</text>`;
-    if (first) s += `<g><title>First player this round</title>${icon("first", 226, 10, 26)}</g>`;
-    if (win) s += `<g><title>Winner</title>${icon("crown", 222, 8, 30)}</g>`;
-    s += `<g class="sa-pb-score"><title>${esc(`${m.over ? "Final score" : "Score"}: ${score} points`)}</title>` +
+    if (first) s += `<g><title>${esc(SAY.firstPlayerThisRound())}</title>${icon("first", 226, 10, 26)}</g>`;
+    if (win) s += `<g><title>${esc(SAY.winner())}</title>${icon("crown", 222, 8, 30)}</g>`;
+    s += `<g class="sa-pb-score"><title>${esc(m.over ? format(SAY.finalScoreCountPoint(score), { count: score })
+      : format(SAY.scoreCountPoint(score), { count: score }))}</title>` +
       `<rect x="${W - 102}" y="7" width="94" height="32" rx="16"/>` + icon("star", W - 98, 11, 24) +
       `<text x="${W - 16}" y="30" text-anchor="end" font-size="19">${score}</text></g>`;
     y = 56;
     // figures
     const figs = p.figures || 0;
     const home = p.unplaced || 0;
-    s += `<g><title>${esc(`${plural(figs, "figure")}` + (home ? `, ${home} at home` : ""))}</title>` +
-      `<text x="12" y="${y + 17}" font-size="14" class="sa-label">Figures</text>`;
+    s += `<g><title>${esc(home ? format(SAY.figuresAtHome(), { figures: figuresWord(figs), count: home }) : figuresWord(figs))}</title>` +
+      `<text x="12" y="${y + 17}" font-size="${fitSize(SAY.figures(), 14, 76, 9)}" class="sa-label">${esc(SAY.figures())}</text>`;
     for (let i = 0; i < figs; i++) {
       const out = i >= home && m.round.phase === "placement" || (m.round.phase === "actions" && i >= home);
       s += fig(seat, 92 + i * 22, y + 12, 18, out ? `opacity=".35"` : "");
     }
-    s += `<text x="${W - 12}" y="${y + 17}" text-anchor="end" font-size="14" class="sa-strong">${figs}${home ? ` (${home} home)` : ""}</text></g>`;
+    s += `<text x="${W - 12}" y="${y + 17}" text-anchor="end" font-size="14" class="sa-strong">${esc(home ? format(SAY.countHomeHome(), { count: figs, home }) : String(figs))}</text></g>`;
     y += 30;
     // food and feeding
 
     const feeding = m.pending?.stage === "feed" && m.pending.player === seat && !m.over;
     const feedShort = feeding ? m.pending.shortfall || 0 : short;
-    const feedText = feeding ? `feeding now: ${feedShort} food short!` :
-      short ? `feeding needs ${need}: ${short} short!` : `feeding needs ${need} ✓`;
+    const feedText = feeding ? format(_("feeding now: {count} food short!"), { count: feedShort }) :
+      short ? format(_("feeding needs {need}: {count} short!"), { need, count: short }) : format(_("feeding needs {need} ✓"), { need });
     const feedCls = feedShort ? "sa-short" : "sa-ok";
-    s += `<g><title>${esc(`Food ${p.food}` + (m.over ? "" : `; the next feeding needs ${need} (${figs} figures − agriculture ${p.agriculture})` + (short ? `: ${short} short` : ": enough")))}</title>` +
+    const foodWords = { food: p.food, need, figures: figs, agriculture: p.agriculture, count: short };
+    s += `<g><title>${esc(m.over ? format(SAY.foodFood(), foodWords)
+      : short ? format(SAY.foodShort(), foodWords)
+        : format(SAY.foodEnough(), foodWords))}</title>` +
       icon("food", 10, y, 26) + `<text x="40" y="${y + 19}" font-size="18" class="sa-strong">${p.food}</text>` +
       (m.over ? "" : `<g class="sa-feed ${feedCls}"><rect x="78" y="${y + 1}" width="164" height="24" rx="12"/>` +
       `<text x="160" y="${y + 18}" text-anchor="middle" font-size="${fitSize(feedText, 13, 154, 10, !!feedShort)}">${esc(feedText)}</text></g>`) + `</g>`;
     // agriculture track
     const ag = p.agriculture || 0;
-    s += `<g><title>${esc(`Agriculture ${ag}`)}</title>` + icon("wheat", 250, y, 24) +
+    s += `<g><title>${esc(format(SAY.agricultureCount(), { count: ag }))}</title>` + icon("wheat", 250, y, 24) +
       `<text x="276" y="${y + 18}" font-size="17" class="sa-strong">${ag}</text>`;
     for (let k = 1; k <= 10; k++) s += `<rect x="${296 + (k - 1) * 5.6}" y="${y + 6 + (k > ag ? 0 : 0)}" width="4" height="14" rx="1.5" class="${k <= ag ? "sa-ag-on" : "sa-ag-off"}"/>`;
     s += `</g>`;
@@ -1379,7 +1623,7 @@ class StoneAgeBoard {
     s += `<rect class="sa-pb-row" x="6" y="${y - 3}" width="${W - 12}" height="34" rx="9"/>`;
     RES.forEach((r, k) => {
       const x = 12 + k * 87;
-      s += `<g><title>${esc(`${r}: ${res[r] ?? 0}`)}</title>` + icon(r, x, y, 28) +
+      s += `<g><title>${esc(format(SAY.resourceCount(), { resource: goodWord(r), count: res[r] ?? 0 }))}</title>` + icon(r, x, y, 28) +
         `<text x="${x + 34}" y="${y + 21}" font-size="18" class="sa-strong">${res[r] ?? 0}</text></g>`;
     });
     y += 40;
@@ -1387,9 +1631,11 @@ class StoneAgeBoard {
     const ready = p.tools_ready || [];
     const used = p.tools_used || [];
     const oneUse = p.one_use_tools || [];
-    s += `<g><title>${esc(`Tools ready: ${ready.join(", ") || "none"}; used this round: ${used.join(", ") || "none"}` +
-      (oneUse.length ? `; one-use tools ${oneUse.join(", ")}` : "") + (p.two_resources ? "; the two-resources card" : ""))}</title>`;
-    s += icon("tool", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="14" class="sa-label">Tools</text>`;
+    let toolWords = format(_("Tools ready: {ready}; used this round: {used}"), { ready: ready.join(", ") || _("none"), used: used.join(", ") || _("none") });
+    if (oneUse.length) toolWords = format(_("{tools}; one-use tools {values}"), { tools: toolWords, values: oneUse.join(", ") });
+    if (p.two_resources) toolWords = format(_("{tools}; the two-resources card"), { tools: toolWords });
+    s += `<g><title>${esc(toolWords)}</title>`;
+    s += icon("tool", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="${fitSize(SAY.tools(), 14, 52, 9)}" class="sa-label">${esc(SAY.tools())}</text>`;
     let tx = 92;
     for (const v of ready) {
       s += `<g class="sa-tooltile"><rect x="${tx}" y="${y}" width="24" height="24" rx="4"/><text x="${tx + 12}" y="${y + 17}" text-anchor="middle" font-size="15">${v}</text></g>`;
@@ -1400,11 +1646,11 @@ class StoneAgeBoard {
       tx += 28;
     }
     if (!ready.length && !used.length) {
-      s += `<text x="${tx}" y="${y + 17}" font-size="14" class="sa-muted">none</text>`;
+      s += `<text x="${tx}" y="${y + 17}" font-size="14" class="sa-muted">${esc(SAY.none())}</text>`;
       tx += 44;
     }
     if (used.length) {
-      s += `<text x="${tx + 2}" y="${y + 17}" font-size="12" class="sa-muted">${used.length} used</text>`;
+      s += `<text x="${tx + 2}" y="${y + 17}" font-size="12" class="sa-muted">${esc(format(SAY.countUsed(), { count: used.length }))}</text>`;
       tx += 50;
     }
     for (const v of oneUse) {
@@ -1419,30 +1665,32 @@ class StoneAgeBoard {
     const count = p.card_count || 0;
     const bought = count - hidden;
     const faceDown = bought > (p.cards || []).length;
-    s += `<g><title>${esc(`Civilization cards: ${count}` + (faceDown ? " (face down)" : "") + (hidden ? `, ${hidden} drawn face down` : "") +
-      (words.green && !faceDown ? `; green: ${words.green}` : "") + (words.sand && !faceDown ? `; sand: ${words.sand}` : ""))}</title>`;
-    s += icon("cardback", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="14" class="sa-label">Cards ${count}</text>`;
-    const known = !faceDown && (words.green !== undefined || words.sand !== undefined);
-    const chipX = Math.max(104, 38 + tw(`Cards ${count}`, 14) + 10);
+    let cardTitle = faceDown ? format(_("Civilization cards: {count} (face down)"), { count }) : format(_("Civilization cards: {count}"), { count });
+    if (hidden) cardTitle = format(_("{cards}, {count} drawn face down"), { cards: cardTitle, count: hidden });
+    if (words.green && !faceDown) cardTitle = format(_("{cards}; green: {symbols}"), { cards: cardTitle, symbols: words.green });
+    if (words.sand && !faceDown) cardTitle = format(_("{cards}; sand: {figures}"), { cards: cardTitle, figures: words.sand });
+    s += `<g><title>${esc(cardTitle)}</title>`;
+    const cardsLabel = format(_("Cards {count}"), { count });
+    s += icon("cardback", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="14" class="sa-label">${esc(cardsLabel)}</text>`;
+    const known = !faceDown && words.greens !== undefined;
+    const chipX = Math.max(104, 38 + tw(cardsLabel, 14) + 10);
     let cx = chipX;
     if (!known) {
       const shown = Math.min(count, 10);
       for (let k = 0; k < shown; k++) s += icon("cardback", cx + k * 12, y, 24);
-      if (count) s += `<text x="${cx + shown * 12 + 18}" y="${y + 17}" font-size="12" class="sa-muted">face down</text>`;
-      else s += `<text x="${cx}" y="${y + 17}" font-size="13" class="sa-muted">none</text>`;
+      if (count) s += `<text x="${cx + shown * 12 + 18}" y="${y + 17}" font-size="12" class="sa-muted">${esc(SAY.faceDown())}</text>`;
+      else s += `<text x="${cx}" y="${y + 17}" font-size="13" class="sa-muted">${esc(SAY.none())}</text>`;
       s += `</g>`;
       y += 30;
     } else {
       // green symbols (one chip per symbol, ×n for doubles), then sand figures
-      const greens = words.green && words.green !== "none" && words.green !== "face down" ? words.green.split(" ") : [];
+      const greens = words.greens;
       const chips = [...new Set(greens)].map((g) => {
         const n = greens.filter((x) => x === g).length;
-        return { cls: "sa-chip-green", text: g + (n > 1 ? ` ×${n}` : "") };
+        return { cls: "sa-chip-green", text: symbolWord(g) + (n > 1 ? ` ×${n}` : "") };
       });
-      for (const part of (words.sand && words.sand !== "none" && words.sand !== "face down" ? words.sand.split(", ") : [])) {
-        chips.push({ cls: "sa-chip-sand", text: part, sand: true });
-      }
-      if (!chips.length) s += `<text x="${cx}" y="${y + 17}" font-size="13" class="sa-muted">${count ? "" : "none"}</text>`;
+      for (const [kind, n] of words.sands) chips.push({ cls: "sa-chip-sand", text: sandWords(kind, n), sand: true });
+      if (!chips.length) s += `<text x="${cx}" y="${y + 17}" font-size="13" class="sa-muted">${count ? "" : esc(SAY.none())}</text>`;
       let cy = y + 2;
       for (const c of chips) {
         const cw = tw(c.text, 11) + (c.sand ? 26 : 14);
@@ -1456,21 +1704,23 @@ class StoneAgeBoard {
         cx += cw + 4;
       }
       if (hidden) {
-        const text = `+${hidden} face down`;
+        const text = format(_("+{count} face down"), { count: hidden });
         if (cx + tw(text, 12, false) > W - 8) {
           cx = chipX;
           cy += 24;
         }
-        s += `<text x="${cx + 2}" y="${cy + 15}" font-size="12" class="sa-muted">${text}</text>`;
+        s += `<text x="${cx + 2}" y="${cy + 15}" font-size="12" class="sa-muted">${esc(text)}</text>`;
       }
       s += `</g>`;
       y = cy + 28;
     }
     // buildings
     const blds = p.buildings || [];
-    s += `<g><title>${esc(`Buildings: ${blds.length}` + (blds.length ? ` (${blds.map((b) => b.kind).join(", ")})` : ""))}</title>`;
-    s += icon("hut", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="14" class="sa-label">Huts ${blds.length}</text>`;
-    let bx = Math.max(104, 38 + tw(`Huts ${blds.length}`, 14) + 10);
+    s += `<g><title>${esc(blds.length ? format(SAY.buildingsCountKinds(), { count: blds.length, kinds: blds.map((b) => buildingKind(b.kind)?.short ?? b.kind).join(", ") })
+      : format(SAY.buildingsCount(), { count: blds.length }))}</title>`;
+    const hutsLabel = format(_("Huts {count}"), { count: blds.length });
+    s += icon("hut", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="14" class="sa-label">${esc(hutsLabel)}</text>`;
+    let bx = Math.max(104, 38 + tw(hutsLabel, 14) + 10);
     for (const b of blds) {
       if (bx + 22 > W - 8) {
         s += `<text x="${bx}" y="${y + 17}" font-size="12" class="sa-muted">…</text>`;
@@ -1483,33 +1733,54 @@ class StoneAgeBoard {
     y += 32;
     // mammoth
     if (m.mammoth && "mammoth_tiles" in p) {
-      s += `<g><title>${esc(`Mammoth tiles: ${p.mammoth_tiles}` + (p.mammoth_points ? `, ${p.mammoth_points} points from bonuses` : "") + (p.on_tile ? `; ${p.on_tile} on the bonus tile` : ""))}</title>` +
-        icon("mammoth", 8, y - 2, 30) + `<text x="44" y="${y + 17}" font-size="14" class="sa-label">Mammoth tiles ${p.mammoth_tiles}</text>` +
-        (p.mammoth_points ? `<text x="${44 + tw(`Mammoth tiles ${p.mammoth_tiles}`, 14) + 10}" y="${y + 17}" font-size="12" class="sa-muted">+${p.mammoth_points} pts from bonuses</text>` : "") +
-        (p.on_tile ? `<text x="${W - 12}" y="${y + 17}" text-anchor="end" font-size="12" class="sa-strong">${p.on_tile} on tile</text>` : "") + `</g>`;
+      let herdTitle = format(_("Mammoth tiles: {count}"), { count: p.mammoth_tiles });
+      if (p.mammoth_points) herdTitle = format(ngettext("{tiles}, {count} point from bonuses", "{tiles}, {count} points from bonuses", p.mammoth_points), { tiles: herdTitle, count: p.mammoth_points });
+      if (p.on_tile) herdTitle = format(_("{tiles}; {count} on the bonus tile"), { tiles: herdTitle, count: p.on_tile });
+      const herdLabel = format(_("Mammoth tiles {count}"), { count: p.mammoth_tiles });
+      s += `<g><title>${esc(herdTitle)}</title>` +
+        icon("mammoth", 8, y - 2, 30) + `<text x="44" y="${y + 17}" font-size="14" class="sa-label">${esc(herdLabel)}</text>` +
+        (p.mammoth_points ? `<text x="${44 + tw(herdLabel, 14) + 10}" y="${y + 17}" font-size="12" class="sa-muted">${esc(format(SAY.countPtsFromBonuses(), { count: p.mammoth_points }))}</text>` : "") +
+        (p.on_tile ? `<text x="${W - 12}" y="${y + 17}" text-anchor="end" font-size="12" class="sa-strong">${esc(format(SAY.countOnTile(), { count: p.on_tile }))}</text>` : "") + `</g>`;
       y += 30;
     }
     if (p.penalties) {
-      s += `<text x="12" y="${y + 12}" font-size="13" class="sa-short-text">Starved ${p.penalties}× (−${p.penalties * 10} points)</text>`;
+      s += `<text x="12" y="${y + 12}" font-size="13" class="sa-short-text">${esc(format(SAY.starvedCountPointsPoints(), { count: p.penalties, points: p.penalties * 10 }))}</text>`;
       y += 22;
     }
     if (m.over && m.round.score_breakdown?.[seat]) {
       const b = m.round.score_breakdown[seat];
-      const parts = Object.entries(b).filter(([k, v]) => k !== "total" && v).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
+      const parts = Object.entries(b).filter(([k, v]) => k !== "total" && v).map(([k, v]) => format(_("{part} {points}"), { part: scorePart(k), points: v }));
       s += textLines(wrap(parts.join(" · "), 52, 3), 12, y + 12, 12, 15, `class="sa-muted"`);
       y += 15 * Math.min(3, wrap(parts.join(" · "), 52, 3).length) + 6;
     }
     const H = y + 4;
     const cls = ["sa-player", `sa-player-${seat}`, toMove ? "sa-to-move" : "", me ? "sa-me" : "", win ? "sa-winner" : "", m.over ? "sa-over" : ""].filter(Boolean).join(" ");
-    const label = `${name}${me ? " (you)" : ""}${toMove ? ", to move" : ""}${win ? ", winner" : ""}: ` +
-      `${m.over ? "final score" : "score"} ${score}; ${plural(figs, "figure")}${home ? ` (${home} at home)` : ""}; ` +
-      `food ${p.food}` + (m.over ? "" : ` (the next feeding needs ${need}${short ? `, ${short} short` : ""})`) +
-      `; wood ${res.wood ?? 0}, clay ${res.clay ?? 0}, stone ${res.stone ?? 0}, gold ${res.gold ?? 0}; agriculture ${p.agriculture}; ` +
-      `tools ready ${(p.tools_ready || []).join("+") || "none"}, used ${(p.tools_used || []).join("+") || "none"}` +
-      ((p.one_use_tools || []).length ? `, one-use ${p.one_use_tools.join("+")}` : "") +
-      `; cards ${p.card_count || 0}` + (words.green && words.green !== "none" ? ` (green ${words.green})` : "") +
-      (words.sand && words.sand !== "none" ? ` (sand ${words.sand})` : "") +
-      `; buildings ${(p.buildings || []).length}` + (m.mammoth && "mammoth_tiles" in p ? `; mammoth tiles ${p.mammoth_tiles}` : "") + ".";
+    let who = me ? format(_("{name} (you)"), { name }) : name;
+    if (toMove) who = format(_("{name}, to move"), { name: who });
+    if (win) who = format(_("{name}, winner"), { name: who });
+    const figures = home ? format(_("{figures} ({count} at home)"), { figures: figuresWord(figs), count: home }) : figuresWord(figs);
+    const food = m.over ? format(_("food {count}"), { count: p.food })
+      : short ? format(_("food {count} (the next feeding needs {need}, {short} short)"), { count: p.food, need, short })
+        : format(_("food {count} (the next feeding needs {need})"), { count: p.food, need });
+    const toolsWords = { ready: (p.tools_ready || []).join("+") || _("none"), used: (p.tools_used || []).join("+") || _("none"),
+      values: (p.one_use_tools || []).join("+") };
+    let cards = format(_("cards {count}"), { count: p.card_count || 0 });
+    if (faceDown) cards = format(_("{cards} (green {symbols}) (sand {figures})"), { cards, symbols: _("face down"), figures: _("face down") });
+    else if (words.greens?.length && words.sands?.length) cards = format(_("{cards} (green {symbols}) (sand {figures})"), { cards, symbols: words.green, figures: words.sand });
+    else if (words.greens?.length) cards = format(_("{cards} (green {symbols})"), { cards, symbols: words.green });
+    else if (words.sands?.length) cards = format(_("{cards} (sand {figures})"), { cards, figures: words.sand });
+    const parts = [
+      m.over ? format(_("final score {count}"), { count: score }) : format(_("score {count}"), { count: score }),
+      figures,
+      food,
+      format(_("wood {wood}, clay {clay}, stone {stone}, gold {gold}"), { wood: res.wood ?? 0, clay: res.clay ?? 0, stone: res.stone ?? 0, gold: res.gold ?? 0 }),
+      format(_("agriculture {count}"), { count: p.agriculture }),
+      (p.one_use_tools || []).length ? format(_("tools ready {ready}, used {used}, one-use {values}"), toolsWords) : format(_("tools ready {ready}, used {used}"), toolsWords),
+      cards,
+      format(_("buildings {count}"), { count: (p.buildings || []).length }),
+    ];
+    if (m.mammoth && "mammoth_tiles" in p) parts.push(format(_("mammoth tiles {count}"), { count: p.mammoth_tiles }));
+    const label = format(_("{name}: {holdings}."), { name: who, holdings: parts.join("; ") });
     return `<div class="${cls}" role="listitem" aria-label="${esc(label)}">` +
       `<svg viewBox="0 0 ${W} ${H}" xmlns="${NS}" role="img" aria-label="${esc(label)}"><title>${esc(label)}</title>` +
       `<rect class="sa-pb-bg" x="0" y="0" width="${W}" height="${H}" rx="12"/>${s}</svg></div>`;
@@ -1517,7 +1788,7 @@ class StoneAgeBoard {
 
   miniTile(kind, x, y) {
     const k = buildingKind(kind);
-    let s = `<g class="sa-minitile"><title>${esc(kind)}</title><rect x="${x}" y="${y}" width="20" height="24" rx="3"/>`;
+    let s = `<g class="sa-minitile"><title>${esc(k ? k.words : kind)}</title><rect x="${x}" y="${y}" width="20" height="24" rx="3"/>`;
     if (k?.fixed) {
       const items = [];
       for (const r of RES) for (let n = 0; n < k.cost[r]; n++) items.push(r);

@@ -5,10 +5,11 @@
 // the person at the screen sees their own, the others' as a count (as the terminal shows them),
 // and in hot seat nobody's until the next person is ready. Contract: boards/README.md.
 
+import { _, format, ngettext, pgettext } from "../i18n.js";
 import {
   GOODS, HotSeat, aWord, banner, cap, clear, countWord, cover, decisionActions, dog, flip, goodIcon, h, hop,
   hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, offPlace, on, onPlace, panel, picture,
-  playerCard, pulse, reducedMotion, s, seatName, seatShape, sharedScreen, sleep,
+  goodName, playerCard, pulse, reducedMotion, s, seatName, seatShape, sharedScreen, sleep,
 } from "./family.js";
 
 const W = 400;
@@ -19,10 +20,20 @@ const SPACE_AT = {
   building_site: [8, 8], dog: [152, 8], tooth: [296, 8], berry: [296, 212],
   jug: [296, 416], arrowhead: [152, 416], fish: [8, 416], trading_post: [8, 212],
 };
-const SPACE_TITLE = {
-  building_site: "BUILD", dog: "DOGS", tooth: "TEETH", berry: "BERRIES", jug: "JUGS",
-  arrowhead: "ARROWHEADS", fish: "FISH", trading_post: "TRADE 1:1",
-};
+/** The word printed on a ring space (in the page's language). */
+function spaceTitle(space) {
+  switch (space) {
+    case "building_site": return _("BUILD");
+    case "dog": return _("DOGS");
+    case "tooth": return _("TEETH");
+    case "berry": return _("BERRIES");
+    case "jug": return _("JUGS");
+    case "arrowhead": return _("ARROWHEADS");
+    case "fish": return _("FISH");
+    case "trading_post": return _("TRADE 1:1");
+    default: return space.toUpperCase();
+  }
+}
 const SPACE_BG = {
   building_site: "#f3d9b1", dog: "#eadcf5", tooth: "#f1ebe4", berry: "#fbe0ea", jug: "#fde3cf",
   arrowhead: "#e3eaee", fish: "#dcecfb", trading_post: "#fff1c1",
@@ -34,12 +45,22 @@ const FOREST_Y = 111;
 const CENTRE_CELL = 7; // of the 3 × 5 grid: the middle holds the goods-card pile (or a tree)
 const STEP_MS = 230;
 
+/** "the building site", "the berry space" (in the page's language). */
 function spaceWords(space) {
-  const name = space.replace("_", " ");
-  return space === "building_site" || space === "trading_post" ? `the ${name}` : `the ${name} space`;
+  switch (space) {
+    case "building_site": return pgettext("board space", "the building site");
+    case "trading_post": return pgettext("board space", "the trading post");
+    case "dog": return pgettext("board space", "the dog space");
+    case "berry": return pgettext("board space", "the berry space");
+    case "fish": return pgettext("board space", "the fish space");
+    case "jug": return pgettext("board space", "the jug space");
+    case "arrowhead": return pgettext("board space", "the arrowhead space");
+    case "tooth": return pgettext("board space", "the tooth space");
+    default: return `the ${space.replace("_", " ")} space`;
+  }
 }
 function tileWords(tile) {
-  return /^\d$/.test(tile) ? `a ${tile}` : spaceWords(tile);
+  return /^\d$/.test(tile) ? format(_("a {number}"), { number: tile }) : spaceWords(tile);
 }
 function tileCell(place) {
   const cell = place < CENTRE_CELL ? place : place + 1;
@@ -87,19 +108,19 @@ class JuniorBoard {
     this.banner = banner();
     this.svg = this.buildBoard();
     this.actions = h("div", { class: "kids-actions", hidden: true });
-    this.huts = h("div", { class: "saj-huts", role: "list", "aria-label": "Huts to build" });
-    this.players = h("div", { class: "kids-players", role: "list", "aria-label": "The settlements" });
+    this.huts = h("div", { class: "saj-huts", role: "list", "aria-label": _("Huts to build") });
+    this.players = h("div", { class: "kids-players", role: "list", "aria-label": _("The settlements") });
     const board = h("div", { class: "kids-boardwrap" }, this.svg);
     this.shared = h("button", { type: "button", class: "kids-shared-toggle", hidden: true });
     this.shared.addEventListener("click", () => this.toggleShared());
     this.el.append(this.banner.node, h("div", { class: "kids-layout" }, board,
-      h("div", { class: "kids-side" }, this.actions, h("h3", { class: "saj-section-title" }, "Huts to build"), this.huts,
+      h("div", { class: "kids-side" }, this.actions, h("h3", { class: "saj-section-title" }, _("Huts to build")), this.huts,
         this.players, this.shared)));
     root.append(this.el);
     this.hotseat = new HotSeat(this.el, {
       enabled: ctx.mode === "play" && hotseatWanted(ctx),
       passAtStart: true,
-      note: "The goods are hidden. Tap when you have the device.",
+      note: _("The goods are hidden. Tap when you have the device."),
       onReady: () => this.render(),
     });
   }
@@ -107,8 +128,8 @@ class JuniorBoard {
   // --- building the board ------------------------------------------------------------------------
 
   buildBoard() {
-    const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "kids-svg saj-board", role: "group", "aria-label": "The board: the ring and the forest" });
-    svg.append(s("title", {}, "Stone Age Junior: the ring of spaces around the forest tiles"));
+    const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "kids-svg saj-board", role: "group", "aria-label": _("The board: the ring and the forest") });
+    svg.append(s("title", {}, _("Stone Age Junior: the ring of spaces around the forest tiles")));
     svg.append(s("rect", { x: 0, y: 0, width: W, height: H, rx: 22, fill: "#cfe8a9", stroke: "#8fb35a", "stroke-width": 3 }));
     // the path along the ring, with arrows
     svg.append(s("rect", { x: 56, y: 56, width: 288, height: 408, rx: 40, fill: "none", stroke: "#d9a45b", "stroke-width": 30, opacity: 0.85 }));
@@ -134,7 +155,7 @@ class JuniorBoard {
       const title = s("title", {}, spaceWords(space));
       const glow = s("rect", { x: -5, y: -5, width: SP + 10, height: SP + 10, rx: 20, class: "saj-glow" });
       const base = s("rect", { width: SP, height: SP, rx: 16, fill: SPACE_BG[space], stroke: "#7a5230", "stroke-width": 3 });
-      const name = s("text", { x: SP / 2, y: 15, "text-anchor": "middle", class: "saj-space-name", textLength: space === "arrowhead" ? 84 : null, lengthAdjust: "spacingAndGlyphs" }, SPACE_TITLE[space]);
+      const name = s("text", { x: SP / 2, y: 15, "text-anchor": "middle", class: "saj-space-name", textLength: spaceTitle(space).length > 9 ? 84 : null, lengthAdjust: "spacingAndGlyphs" }, spaceTitle(space));
       const content = s("g", {});
       const hit = cover({ x: -5, y: -5, width: SP + 10, height: SP + 10, rx: 20 });
       g.append(title, glow, base, name, content, hit);
@@ -145,7 +166,7 @@ class JuniorBoard {
     for (let place = 0; place < 14; place++) {
       const { x, y } = tileCell(place);
       const g = s("g", { class: "saj-tile", transform: `translate(${x} ${y})`, "data-place": place });
-      const title = s("title", {}, `Forest tile ${place + 1}`);
+      const title = s("title", {}, format(_("Forest tile {number}"), { number: place + 1 }));
       const glow = s("rect", { x: -4, y: -4, width: TILE + 8, height: TILE + 8, rx: 12, class: "saj-glow" });
       const face = s("g", { class: "saj-tile-face" });
       const mover = s("g", {}, glow, face);
@@ -159,7 +180,7 @@ class JuniorBoard {
 
     this.martin = s("g", { class: "saj-martin", visibility: "hidden" });
     this.martinInner = s("g", { transform: "scale(0.34)" }, mammoth());
-    this.martinTitle = s("title", {}, "Martin the mammoth");
+    this.martinTitle = s("title", {}, _("Martin the mammoth"));
     this.martin.append(this.martinTitle, this.martinInner);
     this.martin.style.transition = "transform 0.6s ease-in-out";
     svg.append(this.martin);
@@ -206,8 +227,8 @@ class JuniorBoard {
       || new URLSearchParams(location.search).has("hotseat");
     this.shared.hidden = fixed || this.ctx.mode !== "play" || viewer === null;
     this.shared.setAttribute("aria-pressed", String(this.hotseat.enabled));
-    this.shared.textContent = this.hotseat.enabled ? "Sharing this screen: goods hidden between turns (tap to stop)"
-      : "Sharing this screen? Hide my goods between turns";
+    this.shared.textContent = this.hotseat.enabled ? _("Sharing this screen: goods hidden between turns (tap to stop)")
+      : _("Sharing this screen? Hide my goods between turns");
   }
 
   // --- the contract ----------------------------------------------------------------------------
@@ -296,25 +317,26 @@ class JuniorBoard {
         } else paint();
       }
       tile.g.classList.toggle("saj-turning", turn.stage === "reveal" && turn.place === place);
-      tile.title.textContent = shown === "down" ? `Forest tile ${place + 1}: face down` : `Forest tile ${place + 1}: ${tileWords(shown)}`;
+      tile.title.textContent = shown === "down" ? format(_("Forest tile {number}: face down"), { number: place + 1 })
+        : format(_("Forest tile {number}: {tile}"), { number: place + 1, tile: tileWords(shown) });
       const turnAction = turnable[place];
       if (turnAction !== null && turnAction !== undefined && legal.has(turnAction)) {
-        onPlace(tile.g, tile.hit, { action: turnAction, label: `Turn up forest tile ${place + 1}`, ctx: this.ctx });
+        onPlace(tile.g, tile.hit, { action: turnAction, label: format(_("Turn up forest tile {number}"), { number: place + 1 }), ctx: this.ctx });
       } else if (swaps && decision) {
         if (this.swapFirst === null) {
           const group = this.swapGroup(decision, swaps, place);
           onPlace(tile.g, tile.hit, {
-            path: group === null ? null : [group], label: `Swap tile ${place + 1} with…`, ctx: this.ctx,
+            path: group === null ? null : [group], label: format(_("Swap tile {number} with…"), { number: place + 1 }), ctx: this.ctx,
             onPick: () => { this.swapFirst = place; if (group !== null) this.ctx.open([group]); this.render(); },
           });
         } else if (this.swapFirst === place) {
-          onPlace(tile.g, tile.hit, { path: [], label: `Tile ${place + 1} chosen: tap it again to choose another`, ctx: this.ctx,
+          onPlace(tile.g, tile.hit, { path: [], label: format(_("Tile {number} chosen: tap it again to choose another"), { number: place + 1 }), ctx: this.ctx,
             selected: true, onPick: () => { this.swapFirst = null; this.ctx.open([]); this.render(); } });
           tile.hit.removeAttribute("data-path");
         } else {
           const action = swaps[this.swapFirst][place];
           if (action !== null && legal.has(action)) {
-            onPlace(tile.g, tile.hit, { action, label: `Swap tiles ${this.swapFirst + 1} and ${place + 1}`, ctx: this.ctx });
+            onPlace(tile.g, tile.hit, { action, label: format(_("Swap tiles {first} and {second}"), { first: this.swapFirst + 1, second: place + 1 }), ctx: this.ctx });
           } else offPlace(tile.g, tile.hit, tile.title.textContent);
         }
       } else {
@@ -386,13 +408,13 @@ class JuniorBoard {
       let words = spaceWords(space);
       if (space === "building_site") {
         content.append(s("g", { transform: `translate(${SP / 2} 46) scale(0.42)` }, hutPicture()));
-        words += ": build a hut here";
+        words = format(_("{space}: build a hut here"), { space: words });
       } else if (space === "dog") {
         const dogs = board.dog_storage ?? 0;
         if (dogs >= 1) content.append(picture("dog", { x: dogs === 2 ? 30 : 48, y: 45, size: 40 }));
         if (dogs >= 2) content.append(picture("dog", { x: 66, y: 45, size: 40 }));
         if (!dogs) content.append(s("g", { opacity: 0.25 }, picture("dog", { x: 48, y: 45, size: 40 })));
-        words += `: ${dogs} dog${dogs === 1 ? "" : "s"} waiting`;
+        words = format(ngettext("{space}: {count} dog waiting", "{space}: {count} dogs waiting", dogs), { space: words, count: dogs });
       } else if (space === "trading_post") {
         GOODS.forEach((good, i) => {
           const x = i < 3 ? 16 + i * 28 : 16 + (i - 3) * 28;
@@ -401,7 +423,8 @@ class JuniorBoard {
           content.append(s("g", { opacity: n ? 1 : 0.25 }, picture(good, { x, y, size: 22 })));
           content.append(s("text", { x: x + 12, y: y + 12, class: "saj-small", "text-anchor": "middle" }, String(n)));
         });
-        words += `: on the post ${GOODS.filter((g2) => post[g2]).map((g2) => countWord(post[g2], g2)).join(", ") || "nothing"}`;
+        words = format(_("{space}: on the post {goods}"), { space: words,
+          goods: GOODS.filter((g2) => post[g2]).map((g2) => countWord(post[g2], g2)).join(", ") || _("nothing") });
       } else {
         const n = supply[space] ?? 0;
         const martin = board.martin === space; // he stands on the right: the good moves over
@@ -409,11 +432,11 @@ class JuniorBoard {
         content.append(s("g", { transform: martin ? "translate(50 64)" : `translate(${SP - 20} 52)` },
           s("circle", { r: 12, fill: n ? "#fff" : "#eee", stroke: "#7a5230", "stroke-width": 2 }),
           s("text", { y: 5, "text-anchor": "middle", class: "saj-count" }, String(n))));
-        words += n ? `: ${countWord(n, space)}` : ": empty";
+        words = n ? format(_("{space}: {goods}"), { space: words, goods: countWord(n, space) }) : format(_("{space}: empty"), { space: words });
       }
       const who = (board.figures || []).map((where, seat) => (where === space ? seatName(this.seats, seat) : null)).filter(Boolean);
-      if (board.martin === space) who.push("Martin");
-      if (who.length) words += ` (${who.join(", ")} here)`;
+      if (board.martin === space) who.push(_("Martin"));
+      if (who.length) words = format(_("{space} ({names} here)"), { space: words, names: who.join(", ") });
       title.textContent = words;
       g.classList.toggle("saj-here", here === space);
       // Martin's question: stay here, or travel to a goods space
@@ -421,10 +444,10 @@ class JuniorBoard {
       let label = "";
       if (actions.stay !== undefined && space === here && legal.has(actions.stay)) {
         action = actions.stay;
-        label = labelOf(decision, action) || "stay";
+        label = labelOf(decision, action) || _("stay");
       } else if (actions.travel && actions.travel[space] !== undefined && legal.has(actions.travel[space])) {
         action = actions.travel[space];
-        label = labelOf(decision, action) || `travel to ${spaceWords(space)}`;
+        label = labelOf(decision, action) || format(_("travel to {space}"), { space: spaceWords(space) });
       }
       if (action !== null) onPlace(g, hit, { action, label, ctx: this.ctx });
       else offPlace(g, hit, words);
@@ -441,7 +464,7 @@ class JuniorBoard {
     }
     figures.forEach((space, seat) => {
       const fig = this.figures[seat];
-      fig.title.textContent = `${seatName(this.seats, seat)} on ${spaceWords(space)}`;
+      fig.title.textContent = format(_("{name} on {space}"), { name: seatName(this.seats, seat), space: spaceWords(space) });
       const from = this.figurePos[seat];
       this.figurePos[seat] = space;
       if (from === null || from === space || reducedMotion() || !moves) {
@@ -484,7 +507,7 @@ class JuniorBoard {
     this.martin.setAttribute("visibility", "visible");
     const [dx, dy] = board.martin === "trading_post" ? [78, 60] : [76, 50];
     this.martin.style.transform = `translate(${x + dx}px, ${y + dy}px)`;
-    this.martinTitle.textContent = `Martin the mammoth, on ${spaceWords(board.martin)}`;
+    this.martinTitle.textContent = format(_("Martin the mammoth, on {space}"), { space: spaceWords(board.martin) });
   }
 
   drawCentre(board) {
@@ -492,7 +515,7 @@ class JuniorBoard {
     const { x, y } = { x: FOREST_X + TILE + TILE_GAP, y: FOREST_Y + 2 * (TILE + TILE_GAP) };
     if (board.pile) {
       const size = board.pile.size;
-      this.centre.append(s("title", {}, `Goods-card pile: ${size} card${size === 1 ? "" : "s"}, face down`));
+      this.centre.append(s("title", {}, format(ngettext("Goods-card pile: {count} card, face down", "Goods-card pile: {count} cards, face down", size), { count: size })));
       for (let i = Math.min(2, Math.max(0, size - 1)); i >= 0; i--) {
         const card = s("g", { transform: `translate(${x + 8 + i * 2} ${y - 4 + i * 2})` });
         card.append(size ? meadowBack(38, 50) : s("rect", { width: 38, height: 50, rx: 8, fill: "none", stroke: "#c5e1a5", "stroke-dasharray": "5 4", "stroke-width": 2 }));
@@ -518,35 +541,37 @@ class JuniorBoard {
       const hut = stack.face_up;
       const box = h("div", { class: "saj-stack", role: "listitem" });
       if (!hut) {
-        box.append(h("div", { class: "saj-stack-title" }, `Stack ${index + 1}`), h("div", { class: "saj-stack-below" }, "no hut left"));
+        box.append(h("div", { class: "saj-stack-title" }, format(_("Stack {number}"), { number: index + 1 })), h("div", { class: "saj-stack-below" }, _("no hut left")));
         this.huts.append(box);
         return;
       }
       const can = mine && turn.phase === "play" && canPay(hut, mine);
       box.classList.toggle("saj-can", Boolean(can));
       box.append(icon(hutPicture(), { cls: "kids-icon kids-hut-big" }),
-        h("div", { class: "saj-stack-title" }, `Hut ${hut.number}`),
-        h("div", { class: "saj-stack-goods" }, hut.goods.map((good) => goodIcon(good, good))),
-        h("div", { class: "saj-stack-below" }, `${stack.below} below`));
-      if (can && !decision && turn.phase === "play") box.append(h("div", { class: "saj-can-flag" }, "You can build it!"));
+        h("div", { class: "saj-stack-title" }, format(_("Hut {number}"), { number: hut.number })),
+        h("div", { class: "saj-stack-goods" }, hut.goods.map((good) => goodIcon(good, goodName(good)))),
+        h("div", { class: "saj-stack-below" }, format(_("{count} below"), { count: stack.below })));
+      if (can && !decision && turn.phase === "play") box.append(h("div", { class: "saj-can-flag" }, _("You can build it!")));
       const ways = builds.filter((b) => b.hut === hut.number);
       if (ways.length === 1) { // the whole hut is the button: a see-through cover over it, in its list item
         const hit = h("button", { type: "button", class: "saj-stack-hit" });
-        on(hit, { action: ways[0].action, label: labelOf(decision, ways[0].action) || `build hut ${hut.number}`, ctx: this.ctx });
+        on(hit, { action: ways[0].action, label: labelOf(decision, ways[0].action) || format(_("build hut {number}"), { number: hut.number }), ctx: this.ctx });
         hit.removeAttribute("role");
         box.classList.add("kids-legal");
-        box.append(h("div", { class: "saj-can-flag" }, "Tap to build!"), payment(ways[0].items), hit);
+        box.append(h("div", { class: "saj-can-flag" }, _("Tap to build!")), payment(ways[0].items), hit);
       } else if (ways.length > 1) {
-        const list = h("div", { class: "saj-pay" }, h("div", { class: "saj-can-flag" }, "Build with:"));
+        const list = h("div", { class: "saj-pay" }, h("div", { class: "saj-can-flag" }, _("Build with:")));
         for (const way of ways) {
           const button = h("button", { type: "button", class: "kids-big-button" }, payment(way.items));
-          on(button, { action: way.action, label: labelOf(decision, way.action) || `build hut ${hut.number}`, ctx: this.ctx });
+          on(button, { action: way.action, label: labelOf(decision, way.action) || format(_("build hut {number}"), { number: hut.number }), ctx: this.ctx });
           button.removeAttribute("role");
           list.append(button);
         }
         box.append(list);
       }
-      box.setAttribute("aria-label", `Stack ${index + 1}: hut ${hut.number} needs ${hut.goods.join(", ")}; ${stack.below} below` + (can ? "; you can build it" : ""));
+      const stackWords = { number: index + 1, hut: hut.number, goods: hut.goods.map(goodName).join(", "), count: stack.below };
+      box.setAttribute("aria-label", can ? format(_("Stack {number}: hut {hut} needs {goods}; {count} below; you can build it"), stackWords)
+        : format(_("Stack {number}: hut {hut} needs {goods}; {count} below"), stackWords));
       this.huts.append(box);
     });
   }
@@ -564,15 +589,15 @@ class JuniorBoard {
       box.hidden = false;
       const me = players[viewer];
       const post = board.trading_post || {};
-      box.append(h("p", { class: "kids-actions-title" }, icon(this.spaceSymbol("trading_post", 0, 0, 90), {}), "Trading post: 1 for 1"));
-      const giveRow = h("div", { class: "kids-button-row", role: "group", "aria-label": "Give" });
-      const takeRow = h("div", { class: "kids-button-row", role: "group", "aria-label": "Take" });
+      box.append(h("p", { class: "kids-actions-title" }, icon(this.spaceSymbol("trading_post", 0, 0, 90), {}), _("Trading post: 1 for 1")));
+      const giveRow = h("div", { class: "kids-button-row", role: "group", "aria-label": _("Give") });
+      const takeRow = h("div", { class: "kids-button-row", role: "group", "aria-label": _("Take") });
       for (const good of GOODS) {
         const options = Object.values(actions.trade[good] || {}).filter((a) => legal.has(a));
         const n = me.goods[good] || 0;
         const give = h("button", { type: "button", class: "kids-chip" }, goodIcon(good), `${n}`);
         if (options.length) {
-          on(give, { label: `give ${aWord(good)}, you have ${n}`, ctx: this.ctx, selected: this.tradeGive === good,
+          on(give, { label: format(_("give {good}, you have {count}"), { good: aWord(good), count: n }), ctx: this.ctx, selected: this.tradeGive === good,
             onPick: () => { this.tradeGive = this.tradeGive === good ? null : good; this.render(); } });
           give.removeAttribute("role");
         } else give.disabled = true;
@@ -583,16 +608,16 @@ class JuniorBoard {
         const take = h("button", { type: "button", class: "kids-chip" }, goodIcon(good), `${n}`);
         const action = this.tradeGive ? (actions.trade[this.tradeGive] || {})[good] : undefined;
         if (action !== undefined && legal.has(action)) {
-          on(take, { action, label: `${labelOf(decision, action) || `take ${aWord(good)}`}, ${n} on the post`, ctx: this.ctx });
+          on(take, { action, label: format(_("{choice}, {count} on the post"), { choice: labelOf(decision, action) || format(_("take {good}"), { good: aWord(good) }), count: n }), ctx: this.ctx });
           take.removeAttribute("role");
         } else take.disabled = true;
         takeRow.append(take);
       }
-      box.append(h("p", { class: "kids-actions-sub" }, this.tradeGive ? `You give ${aWord(this.tradeGive)}. Now take:` : "1. Tap a good you give:"), giveRow,
-        h("p", { class: "kids-actions-sub" }, "2. …and the good you take from the post:"), takeRow);
+      box.append(h("p", { class: "kids-actions-sub" }, this.tradeGive ? format(_("You give {good}. Now take:"), { good: aWord(this.tradeGive) }) : _("1. Tap a good you give:")), giveRow,
+        h("p", { class: "kids-actions-sub" }, _("2. …and the good you take from the post:")), takeRow);
       if (legal.has(actions.stop_trading)) {
-        const stop = h("button", { type: "button", class: "kids-big-button kids-quiet-button" }, "Stop trading");
-        on(stop, { action: actions.stop_trading, label: "stop trading", ctx: this.ctx });
+        const stop = h("button", { type: "button", class: "kids-big-button kids-quiet-button" }, _("Stop trading"));
+        on(stop, { action: actions.stop_trading, label: _("stop trading"), ctx: this.ctx });
         stop.removeAttribute("role");
         box.append(stop);
       }
@@ -602,27 +627,27 @@ class JuniorBoard {
       box.hidden = false;
       const canBuild = (actions.build || []).some((b) => legal.has(b.action));
       box.append(h("p", { class: "kids-actions-title" }, icon(hutPicture(), {}),
-        canBuild ? "Build a hut? Tap it in the huts below." : "No hut you can pay for now."));
-      const words = canBuild || !board.pile ? "Don't build" : "Don't build: take a goods card";
+        canBuild ? _("Build a hut? Tap it in the huts below.") : _("No hut you can pay for now.")));
+      const words = canBuild || !board.pile ? _("Don't build") : _("Don't build: take a goods card");
       const pass = h("button", { type: "button", class: "kids-big-button kids-quiet-button" }, words);
-      on(pass, { action: actions.pass, label: board.pile ? "Don't build: take a goods card" : words, ctx: this.ctx });
+      on(pass, { action: actions.pass, label: board.pile ? _("Don't build: take a goods card") : words, ctx: this.ctx });
       pass.removeAttribute("role");
       box.append(pass);
       return;
     }
     if (stage === "martin" && actions.stay !== undefined) {
       box.hidden = false;
-      box.append(h("p", { class: "kids-actions-title" }, icon(mammoth(), {}), "Martin is here! Stay, or travel with him?"));
+      box.append(h("p", { class: "kids-actions-title" }, icon(mammoth(), {}), _("Martin is here! Stay, or travel with him?")));
       const row = h("div", { class: "kids-button-row" });
-      const stay = h("button", { type: "button", class: "kids-big-button" }, "Stay");
-      on(stay, { action: actions.stay, label: labelOf(decision, actions.stay) || "stay", ctx: this.ctx });
+      const stay = h("button", { type: "button", class: "kids-big-button" }, _("Stay"));
+      on(stay, { action: actions.stay, label: labelOf(decision, actions.stay) || _("stay"), ctx: this.ctx });
       stay.removeAttribute("role");
       row.append(stay);
       for (const good of GOODS) {
         const action = (actions.travel || {})[good];
         if (action === undefined || !legal.has(action)) continue;
-        const go = h("button", { type: "button", class: "kids-big-button kids-good-button" }, goodIcon(good), h("span", {}, `to the ${good}`));
-        on(go, { action, label: labelOf(decision, action) || `travel to the ${good} space`, ctx: this.ctx });
+        const go = h("button", { type: "button", class: "kids-big-button kids-good-button" }, goodIcon(good), h("span", {}, toGood(good)));
+        on(go, { action, label: labelOf(decision, action) || format(_("travel to {space}"), { space: spaceWords(good) }), ctx: this.ctx });
         go.removeAttribute("role");
         row.append(go);
       }
@@ -632,7 +657,7 @@ class JuniorBoard {
     if (stage === "swap") {
       box.hidden = false;
       box.append(h("p", { class: "kids-actions-title" }, this.swapFirst === null
-        ? "Swap two forest tiles: tap one tile…" : `…now tap the tile to swap with tile ${this.swapFirst + 1}.`));
+        ? _("Swap two forest tiles: tap one tile…") : format(_("…now tap the tile to swap with tile {number}."), { number: this.swapFirst + 1 })));
       return;
     }
     box.hidden = true;
@@ -662,7 +687,7 @@ class JuniorBoard {
       const card = playerCard({ seat, name, mine, theirs, winner, built, namedHuts: true });
       const where = board.figures ? board.figures[seat] : null;
       const dogs = data.dogs || 0;
-      card.append(h("div", { class: "saj-where" }, where ? `on ${spaceWords(where)}` : ""));
+      card.append(h("div", { class: "saj-where" }, where ? format(_("on {space}"), { space: spaceWords(where) }) : ""));
       const shown = this.goodsShown(seat);
       const goods = h("div", { class: "saj-goods" });
       const total = GOODS.reduce((n, g2) => n + (data.goods[g2] || 0), 0);
@@ -670,45 +695,47 @@ class JuniorBoard {
       if (shown) {
         for (const good of GOODS) {
           const n = data.goods[good] || 0;
-          goods.append(h("span", { class: `kids-chip${n ? "" : " kids-empty"}`, "data-good": good }, goodIcon(good, good), `${n}`));
+          goods.append(h("span", { class: `kids-chip${n ? "" : " kids-empty"}`, "data-good": good }, goodIcon(good, goodName(good)), `${n}`));
         }
-        words = GOODS.filter((g2) => data.goods[g2]).map((g2) => countWord(data.goods[g2], g2)).join(", ") || "no goods";
+        words = GOODS.filter((g2) => data.goods[g2]).map((g2) => countWord(data.goods[g2], g2)).join(", ") || _("no goods");
       } else {
         goods.append(h("span", { class: "kids-chip kids-chip-hidden" }, icon(s("g", {},
           s("rect", { x: -34, y: -30, width: 68, height: 60, rx: 10, fill: "#a07850", stroke: "#5b3413", "stroke-width": 5 }),
-          s("path", { d: "M-34 -6 L34 -6 M-34 12 L34 12", stroke: "#5b3413", "stroke-width": 4 })), {}), `${total} good${total === 1 ? "" : "s"}`));
-        words = `${total} good${total === 1 ? "" : "s"} (hidden)`;
+          s("path", { d: "M-34 -6 L34 -6 M-34 12 L34 12", stroke: "#5b3413", "stroke-width": 4 })), {}), format(ngettext("{count} good", "{count} goods", total), { count: total })));
+        words = format(ngettext("{count} good (hidden)", "{count} goods (hidden)", total), { count: total });
       }
-      for (let i = 0; i < dogs; i++) goods.append(h("span", { class: "kids-chip" }, icon(dog(), { label: "a dog" })));
+      for (let i = 0; i < dogs; i++) goods.append(h("span", { class: "kids-chip" }, icon(dog(), { label: _("a dog") })));
       if (expansion) {
-        for (const c of data.cards_public || []) goods.append(h("span", { class: "kids-chip kids-chip-card" }, goodIcon(c === "guff" ? "guff" : c, `${c} card (known to all)`), "card"));
+        for (const c of data.cards_public || []) goods.append(h("span", { class: "kids-chip kids-chip-card" }, goodIcon(c === "guff" ? "guff" : c, format(_("{good} card (known to all)"), { good: goodName(c) })), _("card")));
         for (const c of data.cards_hidden || []) {
-          if (c === "hidden" || !shown) goods.append(h("span", { class: "kids-chip kids-chip-card" }, icon(s("g", { transform: "translate(-30 -40)" }, meadowBack(60, 80)), { label: "a face-down goods card", cls: "kids-icon" }), "card"));
-          else goods.append(h("span", { class: "kids-chip kids-chip-card" }, goodIcon(c === "guff" ? "guff" : c, `your ${c} card`), "card"));
+          if (c === "hidden" || !shown) goods.append(h("span", { class: "kids-chip kids-chip-card" }, icon(s("g", { transform: "translate(-30 -40)" }, meadowBack(60, 80)), { label: _("a face-down goods card"), cls: "kids-icon" }), _("card")));
+          else goods.append(h("span", { class: "kids-chip kids-chip-card" }, goodIcon(c === "guff" ? "guff" : c, format(_("your {good} card"), { good: goodName(c) })), _("card")));
         }
       }
       card.append(goods);
       if (mine && this.hotseat.enabled && this.ctx.mode === "play" && this.hotseat.passing === null) {
-        const peek = h("button", { type: "button", class: "kids-peek" }, shown ? "Hide my goods" : "Tap to see my goods");
+        const peek = h("button", { type: "button", class: "kids-peek" }, shown ? _("Hide my goods") : _("Tap to see my goods"));
         peek.addEventListener("click", () => {
           if (shown) { this.peek = false; this.hideMine = true; } else { this.peek = true; this.hideMine = false; }
           this.render();
         });
         card.append(peek);
       }
-      card.setAttribute("aria-label", `${name}${mine ? " (you)" : ""}: ${built.length} of 3 huts built; on ${where ? spaceWords(where) : "the board"}; ${words}` +
-        (dogs ? `; ${dogs} dog${dogs === 1 ? "" : "s"}` : ""));
+      const seatWords = { name, count: built.length, space: where ? spaceWords(where) : pgettext("board space", "the board"), goods: words };
+      let label = mine ? format(_("{name} (you): {count} of 3 huts built; on {space}; {goods}"), seatWords)
+        : format(_("{name}: {count} of 3 huts built; on {space}; {goods}"), seatWords);
+      if (dogs) label = format(ngettext("{seat}; {count} dog", "{seat}; {count} dogs", dogs), { seat: label, count: dogs });
+      card.setAttribute("aria-label", label);
       box.append(card);
       if (moves && moves.some((e) => e.player === seat && (e.event === "build" || e.event === "take" || e.event === "dog"))) pulse(card);
     });
   }
 
   drawBanner({ turn, board, players, viewer, decision, legal, actions }) {
-    const name = (seat) => (seat === viewer ? "You" : seatName(this.seats, seat));
     if (turn.phase === "over" || turn.stage === "game_over") {
       const w = turn.winner;
-      this.banner.set(w === viewer && w !== null ? "You win!" : w !== null && w !== undefined ? `${seatName(this.seats, w)} wins!` : "The game is over.",
-        "Three huts built — hooray!", "win");
+      this.banner.set(w === viewer && w !== null ? _("You win!") : w !== null && w !== undefined ? format(_("{name} wins!"), { name: seatName(this.seats, w) }) : _("The game is over."),
+        _("Three huts built — hooray!"), "win");
       return;
     }
     if (decision) {
@@ -717,49 +744,56 @@ class JuniorBoard {
       if (stage === "turn") {
         const me = players[viewer];
         const can = this.goodsShown(viewer) && (board.huts || []).some((st) => st.face_up && me && canPay(st.face_up, me));
-        this.banner.set(`Your turn, ${who}!`, can ? "Turn up a forest tile. You can build a hut: find the building site!" : "Turn up a forest tile: tap one.", "go");
-      } else if (stage === "martin") this.banner.set("Martin the mammoth is here!", "Stay, or tap a goods space to travel with him.", "happy");
-      else if (stage === "trade") this.banner.set("Trade at the trading post", "Give one of your goods, take one from the post.", "go");
+        this.banner.set(format(_("Your turn, {name}!"), { name: who }),
+          can ? _("Turn up a forest tile. You can build a hut: find the building site!") : _("Turn up a forest tile: tap one."), "go");
+      } else if (stage === "martin") this.banner.set(_("Martin the mammoth is here!"), _("Stay, or tap a goods space to travel with him."), "happy");
+      else if (stage === "trade") this.banner.set(_("Trade at the trading post"), _("Give one of your goods, take one from the post."), "go");
       else if (stage === "build") {
         const can = (actions.build || []).some((b) => legal.has(b.action));
-        this.banner.set(can ? "Build a hut?" : "You are on the building site", can ? "Tap a hut you can pay for." : "No hut you can pay for now.", "go");
-      } else if (stage === "swap") this.banner.set("All tiles are face down again!", "Swap two tiles: tap one, then another. Remember where they go!", "look");
+        this.banner.set(can ? _("Build a hut?") : _("You are on the building site"), can ? _("Tap a hut you can pay for.") : _("No hut you can pay for now."), "go");
+      } else if (stage === "swap") this.banner.set(_("All tiles are face down again!"), _("Swap two tiles: tap one, then another. Remember where they go!"), "look");
       else this.banner.set(decision.prompt);
       return;
     }
     const news = this.news || [];
-    const lines = news.map((e) => this.newsLine(e, name)).filter(Boolean);
+    const lines = news.map((e) => this.newsLine(e, viewer)).filter(Boolean);
     if (lines.length) {
       const important = news.some((e) => e.event === "build") ? "happy" : news.some((e) => e.event === "reveal" || e.event === "reset") ? "look" : "wait";
       this.banner.set(lines[0], lines.slice(1, 3).join(" "), important);
       return;
     }
-    if (turn.player !== null && turn.player !== undefined && turn.phase === "play") this.banner.set(`${seatName(this.seats, turn.player)}'s turn`, "", "wait");
-    else this.banner.set("Getting ready…");
+    if (turn.player !== null && turn.player !== undefined && turn.phase === "play") this.banner.set(format(_("{name}'s turn"), { name: seatName(this.seats, turn.player) }), "", "wait");
+    else this.banner.set(_("Getting ready…"));
   }
 
-  newsLine(e, name) {
-    const who = "player" in e ? name(e.player) : "";
-    const s3 = who === "You" ? "" : "s";
+  /** One line of what just happened; the viewer's own moves say "You". */
+  newsLine(e, viewer) {
+    const you = "player" in e && e.player === viewer;
+    const p = { name: "player" in e ? seatName(this.seats, e.player) : "" };
+    const say = (mine, theirs, more = {}) => format(you ? mine : theirs, { ...p, ...more });
     switch (e.event) {
-      case "reveal": return `${who} turn${s3} up ${tileWords(e.tile)}!`;
-      case "move": return `${who} go${who === "You" ? "" : "es"} to ${spaceWords(e.space)}.`;
-      case "stay": return `${who} stay${s3} with Martin.`;
-      case "travel": return `${who} travel${s3} with Martin to ${spaceWords(e.space)}.`;
-      case "take": return `${who} take${s3} ${aWord(e.good)}.`;
-      case "empty": return `${cap(spaceWords(e.good))} is empty.`;
-      case "trade": return `${who} trade${s3} ${aWord(e.give)} for ${aWord(e.take)}.`;
-      case "stop_trading": return `${who} stop${s3} trading.`;
-      case "dog": return `${who} take${s3} a dog${e.from === null || e.from === undefined ? "" : ` from ${seatName(this.seats, e.from)}`}!`;
-      case "no_dog": return `${who} already ha${who === "You" ? "ve" : "s"} both dogs.`;
-      case "build": return `${who} build${s3} hut ${e.hut}!`;
-      case "pass": return `${who} do${who === "You" ? "" : "es"} not build.`;
-      case "draw": return `${who} take${s3} a goods card${e.card ? ` (${aWord(e.card)})` : ""}.`;
-      case "no_card": return "The goods-card pile is empty.";
-      case "reset": return "All forest tiles are turned face down.";
-      case "swap": return `${who} swap${s3} tiles ${e.places[0] + 1} and ${e.places[1] + 1}.`;
-      case "hut": return `Hut ${e.hut} turns face up.`;
-      case "win": return `${who} win${s3}!`;
+      case "reveal": return say(_("You turn up {tile}!"), _("{name} turns up {tile}!"), { tile: tileWords(e.tile) });
+      case "move": return say(_("You go to {space}."), _("{name} goes to {space}."), { space: spaceWords(e.space) });
+      case "stay": return say(_("You stay with Martin."), _("{name} stays with Martin."));
+      case "travel": return say(_("You travel with Martin to {space}."), _("{name} travels with Martin to {space}."), { space: spaceWords(e.space) });
+      case "take": return say(_("You take {good}."), _("{name} takes {good}."), { good: aWord(e.good) });
+      case "empty": return cap(format(_("{space} is empty."), { space: spaceWords(e.good) }));
+      case "trade": return say(_("You trade {give} for {take}."), _("{name} trades {give} for {take}."), { give: aWord(e.give), take: aWord(e.take) });
+      case "stop_trading": return say(_("You stop trading."), _("{name} stops trading."));
+      case "dog":
+        if (e.from === null || e.from === undefined) return say(_("You take a dog!"), _("{name} takes a dog!"));
+        return say(_("You take a dog from {other}!"), _("{name} takes a dog from {other}!"), { other: seatName(this.seats, e.from) });
+      case "no_dog": return say(_("You already have both dogs."), _("{name} already has both dogs."));
+      case "build": return say(_("You build hut {hut}!"), _("{name} builds hut {hut}!"), { hut: e.hut });
+      case "pass": return say(_("You do not build."), _("{name} does not build."));
+      case "draw":
+        if (!e.card) return say(_("You take a goods card."), _("{name} takes a goods card."));
+        return say(_("You take a goods card ({card})."), _("{name} takes a goods card ({card})."), { card: aWord(e.card) });
+      case "no_card": return _("The goods-card pile is empty.");
+      case "reset": return _("All forest tiles are turned face down.");
+      case "swap": return say(_("You swap tiles {first} and {second}."), _("{name} swaps tiles {first} and {second}."), { first: e.places[0] + 1, second: e.places[1] + 1 });
+      case "hut": return format(_("Hut {number} turns face up."), { number: e.hut });
+      case "win": return say(_("You win!"), _("{name} wins!"));
       default: return null;
     }
   }
@@ -769,11 +803,11 @@ class JuniorBoard {
 function payment(items) {
   const row = h("span", { class: "saj-stack-goods" });
   for (const item of items) {
-    if (item === "dog") row.append(icon(dog(), { label: "a dog" }));
-    else if (item === "guff") row.append(icon(dog(), { label: "the Guff card" }));
+    if (item === "dog") row.append(icon(dog(), { label: _("a dog") }));
+    else if (item === "guff") row.append(icon(dog(), { label: _("the Guff card") }));
     else if (item.endsWith("_card")) {
       const good = item.slice(0, -5);
-      row.append(h("span", { class: "kids-chip kids-chip-card" }, goodIcon(good, `${aWord(good)} card`)));
+      row.append(h("span", { class: "kids-chip kids-chip-card" }, goodIcon(good, format(_("{good} card"), { good: aWord(good) }))));
     } else row.append(goodIcon(item, aWord(item)));
   }
   return row;
@@ -787,4 +821,16 @@ function pips(n, size) {
     5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
   }[n] || [];
   return spots.map(([x, y]) => s("circle", { cx: c + x * d, cy: c + 2 + y * d, r: size * 0.085, fill: "#5b3413" }));
+}
+
+/** "to the berry": where Martin may take a figure (a button's words, in the page's language). */
+function toGood(good) {
+  switch (good) {
+    case "berry": return _("to the berry");
+    case "fish": return _("to the fish");
+    case "jug": return _("to the jug");
+    case "arrowhead": return _("to the arrowhead");
+    case "tooth": return _("to the tooth");
+    default: return `to the ${good}`;
+  }
 }
