@@ -41,10 +41,10 @@ KOREAN_ALLOWED = {
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 
 
-def plain_game(game: str, code: str, script: str = "1\n" * 4000) -> tuple[int, str]:
+def plain_game(game: str, code: str, script: str = "1\n" * 4000, seats: list[str] = SEATS) -> tuple[int, str]:
     """Play ``game`` line by line in ``code`` from ``script``: the exit status and the output."""
     with use_language(code):
-        session = Session.new(SEATS, 3, game=game)
+        session = Session.new(seats, 3, game=game)
         out = io.StringIO()
         player = tui_kit(game).plain_class()(session, stdin=io.StringIO(script), stdout=out,
                                               sleep=lambda seconds: None)
@@ -80,6 +80,18 @@ def test_a_korean_game_shows_no_latin_word_but_what_the_person_types(game: str) 
     latin = {word for word in LATIN_WORD.findall(out)} - KOREAN_ALLOWED
     lines = [line for line in out.splitlines() if set(LATIN_WORD.findall(line)) & latin]
     assert latin == set(), lines[:10]
+
+
+@pytest.mark.parametrize("game", ["first_stone_age", "stone_age_junior"])
+def test_a_korean_hot_seat_game_passes_the_device_in_korean(game: str) -> None:
+    status, out = plain_game(game, "ko", script="1\n" * 1500, seats=["human", "human"])
+    assert status in (0, 1)  # 1: the script ran out before the end
+    with use_language("ko"):
+        passing = _("*** Pass the device to {name}! ***").format(name=_("{player} (human)").format(
+            player=seat_name(1)))
+    assert passing in out
+    typed = KOREAN_ALLOWED | {"Enter", "save", "FILE"}  # a key and a command the messages name
+    assert set(LATIN_WORD.findall(out)) <= typed, set(LATIN_WORD.findall(out)) - typed
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
