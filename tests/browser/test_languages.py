@@ -35,6 +35,7 @@ ENGLISH_ALLOWED = {
     # play --bot easy`; the lobby's seat menus and the seat names show them
     "Home", "End",                # key names on the keyboard (replay buttons' titles)
     "Esc",                        # the key's name, printed on the key
+    "i",                          # the information sign on the board's help buttons (a symbol, as ⓘ)
 }
 """Latin words the Korean table may show: names and identifiers, not English sentences."""
 
@@ -104,19 +105,19 @@ def bot_levels(base: str) -> set[str]:
             for word in re.split(r"[_\W]+", bot) if word}
 
 
-def english_words(page: Page, base: str) -> dict[str, list[str]]:
+def english_words(page: Page, base: str) -> dict[str, dict[str, str]]:
     """The Latin-letter words on the page that the allow-list does not explain, by the page region
     they are in (``board``: the board's script; ``log``, ``decision-body``, ``status``: the game's
-    words from the play layer; the rest: the page's own)."""
+    words from the play layer; the rest: the page's own), each with a text it was found in."""
     allowed = ENGLISH_ALLOWED | bot_levels(base)
-    leftovers: dict[str, set[str]] = {}
+    leftovers: dict[str, dict[str, str]] = {}
     for region, text in page.evaluate(VISIBLE_TEXT_JS):
         if region == "language":
             continue  # the language menu names each language in its own words, English as "English"
         for word in re.findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|\b[A-Za-z]\b", text):
             if word not in allowed:
-                leftovers.setdefault(region, set()).add(word)
-    return {region: sorted(words) for region, words in sorted(leftovers.items())}
+                leftovers.setdefault(region, {}).setdefault(word, " ".join(text.split())[:100])
+    return leftovers
 
 
 def check_hangul_font(page: Page) -> dict[str, Any]:
