@@ -24,7 +24,7 @@ export default {
           section.setAttribute("aria-labelledby", id);
           const title = document.createElement("h3");
           title.id = id;
-          title.textContent = ctx.t(panel.title || panel.name);
+          title.textContent = panel.title || panel.name; // the server wrote it in the viewer's language
           section.append(title);
           const list = document.createElement("ul");
           const perSeat = Array.isArray(panel.data) && panel.data.length === seats.length &&

@@ -1188,10 +1188,11 @@ class StoneAgeBoard {
     s += this.scenery(key, w, h);
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="13"/>`;
     // title plate: the good, the name, and what the dice give
-    const nameW = tw(name, 17);
+    const nameSize = fitSize(name, 17, w - 8 - 41 - 62 - 30, 12); // the plate stops short of the i button
+    const nameW = tw(name, nameSize);
     const plateW = 41 + nameW + 62;
     s += `<g class="sa-plate"><rect x="8" y="8" width="${plateW}" height="30" rx="9"/>` +
-      icon(a.good, 13, 11, 24) + `<text x="41" y="29" font-size="17" class="sa-plate-text">${esc(name)}</text>` +
+      icon(a.good, 13, 11, 24) + `<text x="41" y="29" font-size="${nameSize}" class="sa-plate-text">${esc(name)}</text>` +
       `<g><title>${esc(format(SAY.oneDiePerFigureTotal(), { divisor: a.div, good: goodWord(a.good) }))}</title>` +
       icon("dice", 47 + nameW, 13, 20) + `<text x="${69 + nameW}" y="29" font-size="16" class="sa-strong">÷${a.div}</text></g></g>`;
     if (key !== "hunt") {
@@ -1306,7 +1307,13 @@ class StoneAgeBoard {
     let s = `<g transform="translate(${x} ${y})"><g ${attrs}>${title}`;
     s += `<rect class="sa-area sa-area-village sa-area-${key}" x="0" y="0" width="${w}" height="${h}" rx="14"/>`;
     s += `<rect class="sa-hl" x="1.5" y="1.5" width="${w - 3}" height="${h - 3}" rx="13"/>`;
-    s += icon(a.icon, 8, 10, 30) + `<text x="42" y="32" font-size="${fitSize(name, 18, w - 72)}" class="sa-plate-text sa-strong">${esc(name)}</text>`;
+    if (tw(name, 14) <= w - 72) {
+      s += icon(a.icon, 8, 10, 30) + `<text x="42" y="32" font-size="${fitSize(name, 18, w - 72)}" class="sa-plate-text sa-strong">${esc(name)}</text>`;
+    } else { // a long name (Fabricante de ferramentas, Werkzeugmacher): the whole width, on two lines if need be
+      const one = fitSize(name, 16, w - 42, 12);
+      if (tw(name, one) <= w - 42) s += `<text x="12" y="32" font-size="${one}" class="sa-plate-text sa-strong">${esc(name)}</text>`;
+      else s += textLines(wrap(name, Math.max(8, Math.floor((w - 42) / 7.2)), 2), 12, 22, 13, 15, `class="sa-plate-text sa-strong"`);
+    }
     s += `<text x="12" y="60" font-size="${fitSize(gives, 15, w - 20, 10, false)}" class="sa-gives-text">${esc(gives)}</text>`;
     // spots
     const occupant = counts.findIndex((c) => c > 0);
@@ -1591,7 +1598,7 @@ class StoneAgeBoard {
     const figs = p.figures || 0;
     const home = p.unplaced || 0;
     s += `<g><title>${esc(home ? format(SAY.figuresAtHome(), { figures: figuresWord(figs), count: home }) : figuresWord(figs))}</title>` +
-      `<text x="12" y="${y + 17}" font-size="${fitSize(SAY.figures(), 14, 76, 9)}" class="sa-label">${esc(SAY.figures())}</text>`;
+      `<text x="12" y="${y + 17}" font-size="${fitSize(SAY.figures(), 14, 68, 10)}" class="sa-label">${esc(SAY.figures())}</text>`;
     for (let i = 0; i < figs; i++) {
       const out = i >= home && m.round.phase === "placement" || (m.round.phase === "actions" && i >= home);
       s += fig(seat, 92 + i * 22, y + 12, 18, out ? `opacity=".35"` : "");
@@ -1635,8 +1642,8 @@ class StoneAgeBoard {
     if (oneUse.length) toolWords = format(_("{tools}; one-use tools {values}"), { tools: toolWords, values: oneUse.join(", ") });
     if (p.two_resources) toolWords = format(_("{tools}; the two-resources card"), { tools: toolWords });
     s += `<g><title>${esc(toolWords)}</title>`;
-    s += icon("tool", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="${fitSize(SAY.tools(), 14, 52, 9)}" class="sa-label">${esc(SAY.tools())}</text>`;
-    let tx = 92;
+    s += icon("tool", 10, y, 24) + `<text x="38" y="${y + 17}" font-size="14" class="sa-label">${esc(SAY.tools())}</text>`;
+    let tx = Math.max(92, 38 + tw(SAY.tools(), 14) + 10);
     for (const v of ready) {
       s += `<g class="sa-tooltile"><rect x="${tx}" y="${y}" width="24" height="24" rx="4"/><text x="${tx + 12}" y="${y + 17}" text-anchor="middle" font-size="15">${v}</text></g>`;
       tx += 28;
