@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from stoneage.web.load import LoadConfig, main, percentile, run_target
+from stoneage.web.load import LoadConfig, main, percentile, room_bench, run_target
 
 from web.server import ServerProcess
 
@@ -38,3 +38,12 @@ def test_percentiles_are_nearest_rank() -> None:
     values = [float(n) for n in range(1, 101)]
     assert [percentile(values, share) for share in (0.5, 0.9, 0.99, 1.0)] == [50.0, 90.0, 99.0, 100.0]
     assert percentile([], 0.99) == 0.0
+
+
+def test_the_in_process_room_benchmark_sends_every_viewer_each_update_in_each_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = room_bench("first_stone_age", 2, 1, spectators=1, langs=("en", "de"))
+    assert bench.actions > 0 and bench.seconds > 0
+    assert bench.messages == bench.actions * 3 * 2, "two seats and a spectator, each in two languages"
+    assert main(["--rooms", "1", "--seats", "2", "--game", "first_stone_age"]) == 0
+    assert "ms of CPU per action in Room.apply" in capsys.readouterr().out

@@ -549,6 +549,14 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--step-duration", type=_positive, default=20.0,
                      help="seconds measured per --find-max step (default 20)")
     cli.add_argument("--max-p99", type=_positive, default=TARGET_P99_MS, help="p99 bound in ms (default 50)")
+    cli.add_argument("--rooms", type=int, default=0, metavar="N",
+                     help="no server: play N whole random games in this process through Room.apply, every seat "
+                          "(and --spectators) watching, and report the CPU per action of the events, views and "
+                          "encoded updates (load-independent process time)")
+    cli.add_argument("--spectators", type=int, default=0, help="--rooms: spectators per game (default 0)")
+    cli.add_argument("--langs", default="en",
+                     help="--rooms: the languages at each table, comma-separated: each seat and spectator is "
+                          "watched in each (default en)")
     return cli
 
 
@@ -640,9 +648,75 @@ async def _main(args: argparse.Namespace) -> int:
     return 1 if errors else 0
 
 
+@dataclass
+class RoomBench:
+    """What ``--rooms`` measured."""
+
+    games: int
+    actions: int
+    seconds: float
+    """Process time spent in ``Room.apply`` (tracing, views, encoding)."""
+    messages: int
+    characters: int
+
+    def report(self) -> str:
+        """One paragraph for the console."""
+        per = self.seconds / max(1, self.actions)
+        return (f"{self.games} games, {self.actions} actions: {1000 * per:.3f} ms of CPU per action in Room.apply "
+                f"(events, every viewer's view, encoded); {self.messages} updates, "
+                f"{self.characters / max(1, self.messages):.0f} characters each on average")
+
+
+def room_bench(game: str, seats: int, games: int, *, spectators: int = 0, langs: tuple[str, ...] = ("en",),
+               seed: int = 0) -> RoomBench:
+    """Play ``games`` whole random games of ``game`` in this process, every seat a person watched by one
+    client per language (and ``spectators``), and time ``Room.apply`` alone (process time)."""
+    from stoneage.core.contract import CHANCE, PUBLIC
+    from stoneage.core.registry import load_game
+    from stoneage.web.room import Room
+    from stoneage.web.store import PERSON, GameRow, SeatRow
+
+    class Listener:
+        def __init__(self, viewer: int, lang: str) -> None:
+            self.viewer, self.lang = viewer, lang
+            self.messages = self.characters = 0
+
+        def send_text(self, text: str) -> None:
+            self.messages += 1
+            self.characters += len(text)
+
+    result = RoomBench(games, 0, 0.0, 0, 0)
+    for number in range(games):
+        loaded = load_game(game, players=seats, seed=seed + number)
+        row = GameRow(f"bench{number}", game, seats, seed + number, {}, {}, "running",
+                      seats=tuple(SeatRow(seat, PERSON, name=f"Seat {seat + 1}") for seat in range(seats)))
+        room = Room(row, loaded)
+        viewers = [*range(seats), *[PUBLIC] * spectators]
+        listeners = [Listener(viewer, lang) for viewer in viewers for lang in langs]
+        room.clients.update(listeners)
+        rng = random.Random(seed + number)
+        while not room.state.is_terminal():
+            state = room.state
+            action = state.sample_chance_outcome() if state.current_player() == CHANCE else rng.choice(
+                state.legal_actions())
+            start = time.process_time()
+            room.apply(action)
+            result.seconds += time.process_time() - start
+            result.actions += 1
+        result.messages += sum(listener.messages for listener in listeners)
+        result.characters += sum(listener.characters for listener in listeners)
+    return result
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; the exit status is 1 if any client met an error."""
     args = parser().parse_args(argv)
+    if args.rooms > 0:
+        langs = tuple(lang.strip() for lang in args.langs.split(",") if lang.strip()) or ("en",)
+        room_bench(args.game, args.seats, 1, langs=langs, seed=args.seed + 10**6)  # imports and caches warm
+        print(room_bench(args.game, args.seats, args.rooms, spectators=args.spectators, langs=langs,
+                         seed=args.seed).report())
+        return 0
     if args.games < 1 or args.seats < 1:
         parser().error("--games and --seats must be at least 1")
     try:
