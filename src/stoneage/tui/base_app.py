@@ -84,6 +84,8 @@ class GameApp(App[None]):
         self.busy = False
         """Chance or a bot is playing: people wait."""
         self._quit_armed = False
+        self._wait_said = ""
+        """The last message that asked to wait (``say_wait``)."""
 
     def game_title(self) -> str:
         """The game's name (``TITLE``) in the current language."""
@@ -234,7 +236,7 @@ class GameApp(App[None]):
             self.say(_("The game is over. Press q to quit."))
             return False
         if self.busy or not self.session.human_to_move():
-            self.say(_("Please wait: it is not your turn."))
+            self.say_wait(_("Please wait: it is not your turn."))
             return False
         return True
 
@@ -244,6 +246,11 @@ class GameApp(App[None]):
         """Show a message in the status line."""
         self.message = message
         self.set_text("#status", Text(message))
+
+    def say_wait(self, message: str) -> None:
+        """Show a message that asks to wait (a new decision clears it)."""
+        self.say(message)
+        self._wait_said = message
 
     def clear_status(self) -> None:
         """A new action of a person: the last message has been read (a too-small window is still told)."""
@@ -283,7 +290,8 @@ class GameApp(App[None]):
         self.query_one("#decide").border_title = _(self.WAITING_TITLE)
 
     def show_decision(self) -> None:
-        if self.message.startswith(tuple(_(message) for message in self.WAIT_MESSAGES)):
+        if self.message and (self.message == self._wait_said
+                             or self.message.startswith(tuple(_(message) for message in self.WAIT_MESSAGES))):
             self.say("")
         self.menu = menu = self.build_menu()
         self.levels = [menu.choices]

@@ -120,7 +120,9 @@ class HotSeatApp(GameApp):
 
     def can_decide(self) -> bool:
         if self.passing is not None and not self.session.over:
-            self.say(_("Pass the device to {name}, then press Enter.").format(name=self.session.names[self.passing]))
+            name = self.session.names[self.passing]
+            self.say_wait(_("Pass the device to {name}, then press Enter.").format(name=name))
+
             return False
         return super().can_decide()
 

@@ -303,7 +303,7 @@ class StoneAgeApp(NotationApp):
 
     def action_undo(self) -> None:
         if self.busy:
-            self.say(_("Please wait for your turn to undo."))
+            self.say_wait(_("Please wait for your turn to undo."))
             return
         if self.session.undo():
             self.write_log()

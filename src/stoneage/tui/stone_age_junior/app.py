@@ -201,7 +201,7 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
     def action_undo(self) -> None:
         session = self.session
         if self.busy or self.passing is not None or not session.human_to_move():
-            self.say(_("Please wait: it is not your turn."))
+            self.say_wait(_("Please wait: it is not your turn."))
             return
         if not undo_allowed(session, self.hot_seat):
             self.say(nothing_to_undo(self.hot_seat))
