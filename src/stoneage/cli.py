@@ -158,20 +158,12 @@ class HelpFormatter(argparse.HelpFormatter):
 
 def _wrap(text: str, width: int) -> list[str]:
     """``text``'s words in lines of at most ``width`` terminal columns (a longer word alone)."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if line and _width(candidate) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    return [*lines, line] if line else lines
+    return _wrap_parts(text.split(), width)
 
 
 def _wrap_parts(parts: Sequence[str], width: int) -> list[str]:
-    """Usage ``parts`` (``[--seed 시드]``) in lines of at most ``width`` columns (a longer part alone)."""
+    """``parts`` (words, or usage parts like ``[--seed 시드]``) joined by spaces in lines of at most
+    ``width`` terminal columns (a longer part alone)."""
     lines: list[str] = []
     line = ""
     for part in parts:
