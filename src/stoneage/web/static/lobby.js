@@ -315,9 +315,17 @@ function resultWords(game) {
     { names: winners.join(_(", ")), scores });
 }
 
+/** An expansion's or variant's name as the lists show it: its identifier in English ("hunt repeat"),
+ *  its description (translated by the server) in the other languages. */
+function optionWords(gameName, option) {
+  const type = types.find((g) => g.name === gameName);
+  const found = type && [...type.expansions, ...type.variants].find((o) => o.name === option);
+  return language !== "en" && found && found.doc ? found.doc : option.replaceAll("_", " ");
+}
+
 function gameItem(game, actions) {
   const title = displayName(game.game);
-  const extra = [...game.expansions, ...game.variants].map((o) => o.replaceAll("_", " ")).join(", ");
+  const extra = [...game.expansions, ...game.variants].map((o) => optionWords(game.game, o)).join(_(", "));
   const players = format(ngettext("{count} player", "{count} players", game.players), { count: game.players });
   return h("article.game-item", { "aria-label": `${title}, ${players}` },
     h("div.game-item-main", {},
