@@ -82,6 +82,17 @@ def test_a_korean_game_shows_no_latin_word_but_what_the_person_types(game: str) 
     assert latin == set(), lines[:10]
 
 
+def test_a_korean_game_with_the_mammoth_herd_shows_no_latin_word_but_what_the_person_types() -> None:
+    with use_language("ko"):
+        session = Session.new(SEATS, 5, expansions=("mammoth",))
+        out = io.StringIO()
+        status = tui_kit("stone_age").plain_class()(session, stdin=io.StringIO("1\n" * 4000), stdout=out).run()
+    assert status == 0
+    text = re.sub(r"\S+\.md\b", "", out.getvalue())  # a file the note points to (docs/mammoth-herd.md)
+    latin = set(LATIN_WORD.findall(text)) - KOREAN_ALLOWED
+    assert latin == set(), [line for line in text.splitlines() if set(LATIN_WORD.findall(line)) & latin][:10]
+
+
 @pytest.mark.parametrize("game", ["first_stone_age", "stone_age_junior"])
 def test_a_korean_hot_seat_game_passes_the_device_in_korean(game: str) -> None:
     status, out = plain_game(game, "ko", script="1\n" * 1500, seats=["human", "human"])
