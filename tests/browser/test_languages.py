@@ -114,8 +114,10 @@ def english_words(page: Page, base: str) -> dict[str, dict[str, str]]:
     for region, text in page.evaluate(VISIBLE_TEXT_JS):
         if region == "language":
             continue  # the language menu names each language in its own words, English as "English"
-        for word in re.findall(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|\b[A-Za-z]\b", text):
-            if word not in allowed:
+        for match in re.finditer(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|\b[A-Za-z]\b", text):
+            word = match.group()
+            cut = text[match.end():match.end() + 1] == "…"   # a long name shortened to fit ("(eas…")
+            if word not in allowed and not (cut and any(name.startswith(word) for name in allowed)):
                 leftovers.setdefault(region, {}).setdefault(word, " ".join(text.split())[:100])
     return leftovers
 
