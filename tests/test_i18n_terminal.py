@@ -149,8 +149,11 @@ def check_fits(app: GameApp, width: int, height: int) -> list[str]:
     screen = app.screen
     if app.size_warning():
         wrong.append(f"size warning at {width}×{height}: {app.size_warning()}")
-    title = str(app.query_one("#title", Static).content)
-    if cells(title) > width - 2:
+    title_widget = app.query_one("#title", Static)
+    title = str(title_widget.content)
+    # the title line may end in "…" (the game's name, or a pause note, last), never before its news
+    news = title.rsplit(" — ", 1)[0] if title_widget.styles.text_overflow == "ellipsis" else title
+    if cells(news) > width - 3:
         wrong.append(f"title line {cells(title)} columns: {title!r}")
     for widget in screen.query("*"):
         if widget.border_title and widget.region.width and cells(str(widget.border_title)) + 4 > widget.region.width:

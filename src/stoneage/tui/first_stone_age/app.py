@@ -51,7 +51,8 @@ class FirstStoneAgeApp(HotSeatApp):
 
     TITLE = N_("My First Stone Age")
     CSS = """
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #title { height: 1; background: $primary; color: $text; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+
     #top { height: auto; }
     #table-box { width: auto; height: auto; border: round $secondary; }
     #table { width: auto; text-wrap: nowrap; }

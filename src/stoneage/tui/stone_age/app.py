@@ -76,7 +76,8 @@ class StoneAgeApp(NotationApp):
 
     TITLE = N_("Stone Age")
     CSS = """
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #title { height: 1; background: $primary; color: $text; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+
     #top { height: auto; max-height: 55%; }
     #board-box, #players-box { height: auto; }
     #bottom { height: 1fr; min-height: 8; }

@@ -59,7 +59,8 @@ class StoneAgeJuniorApp(HotSeatApp, NotationApp):
 
     TITLE = N_("Stone Age Junior")
     CSS = """
-    #title { height: 1; background: $primary; color: $text; padding: 0 1; }
+    #title { height: 1; background: $primary; color: $text; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+
     #top { height: auto; }
     #board-box { width: auto; height: auto; border: round $secondary; }
     #board { width: auto; text-wrap: nowrap; }
