@@ -186,7 +186,7 @@ def test_the_full_screen_app_fits_its_minimum_size_in_each_language(game: str, c
     complaints: list[str] = []
 
     async def main() -> None:
-        session = Session.new(SEATS, 3, game=game)
+        session = Session.new(SEATS, 3, game=game, expansions=("mammoth",) if game == "stone_age" else ())
         app = cls(session, delay=0)  # type: ignore[call-arg,unused-ignore]  # each game's app has its own defaults
         async with app.run_test(size=(width, height)) as pilot:
             await pilot.pause()
@@ -198,6 +198,28 @@ def test_the_full_screen_app_fits_its_minimum_size_in_each_language(game: str, c
             await pilot.press("question_mark")  # the keys' help
             await pilot.pause()
             complaints.extend(check_fits(app, width, height))
+
+    with use_language(code):
+        asyncio.run(main())
+    assert complaints == []
+
+
+@pytest.mark.parametrize(("game", "code"), app_cases())
+def test_the_end_of_the_game_fits_the_minimum_size_in_each_language(game: str, code: str) -> None:
+    cls = tui_kit(game).app_class()
+    width, height = cls.MIN_SIZE
+    complaints: list[str] = []
+
+    async def main() -> None:
+        app = cls(Session.new(["random", "random"], 3, game=game), delay=0)  # type: ignore[call-arg,unused-ignore]
+        async with app.run_test(size=(width, height)) as pilot:
+            await pilot.pause()
+            await settle(app, pilot)
+            await pilot.pause()
+            assert app.session.over
+            complaints.extend(check_fits(app, width, height))
+            prompt = str(app.query_one("#prompt", Static).content)
+            assert _(cls.END_HINT) in prompt  # the end says how to go on, in the language
 
     with use_language(code):
         asyncio.run(main())
