@@ -22,7 +22,7 @@ import re
 import pytest
 
 from stoneage.core.contract import PUBLIC
-from stoneage.core.i18n import _, seat_name, use_language
+from stoneage.core.i18n import _, pgettext, seat_name, use_language
 from stoneage.core.registry import game_names
 from stoneage.play.events import DECISION, Event, called_by
 from stoneage.play.session import Session
@@ -244,7 +244,7 @@ def test_the_footer_and_panel_titles_speak_the_language(code: str) -> None:
 
     with use_language(code):
         asyncio.run(main())
-        assert _("Hint") in found["keys"] and _("Quit") in found["keys"]  # type: ignore[operator]
+        assert pgettext("key", "Hint") in found["keys"] and pgettext("key", "Quit") in found["keys"]  # type: ignore[operator]
         assert found["board"] == _("Board")
         assert found["title"] == _("Stone Age")
     assert "Hint" not in found["keys"]  # type: ignore[operator]

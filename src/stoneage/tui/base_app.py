@@ -22,20 +22,32 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from stoneage.core.errors import StoneAgeError
-from stoneage.core.i18n import N_, _, seat_name
+from stoneage.core.i18n import N_, _, pgettext, seat_name
 from stoneage.play.menus import Choice, Menu
 from stoneage.play.session import HintUnavailable, Session, Step
 
 PLAYER_STYLES = ("bold red", "bold dodger_blue1", "bold yellow", "bold green")
 
-# The keys' descriptions (in the footer) are marked here and translated when an app starts.
-HINT = Binding("h", "hint", N_("Hint"))
-UNDO = Binding("u", "undo", N_("Undo"))
-SAVE = Binding("s", "save", N_("Save"))
-PAUSE = Binding("p", "pause", N_("Pause"))
-KEYS = Binding("question_mark", "keys", N_("Keys"))
-QUIT = Binding("q", "quit_game", N_("Quit"))
-BACK = (Binding("escape", "go_back", N_("Back"), show=False), Binding("backspace", "go_back", N_("Back"), show=False))
+# The keys' descriptions (in the footer) are English here and translated when an app starts
+# (``key_description``).
+HINT = Binding("h", "hint", "Hint")
+UNDO = Binding("u", "undo", "Undo")
+SAVE = Binding("s", "save", "Save")
+PAUSE = Binding("p", "pause", "Pause")
+KEYS = Binding("question_mark", "keys", "Keys")
+QUIT = Binding("q", "quit_game", "Quit")
+BACK = (Binding("escape", "go_back", "Back", show=False), Binding("backspace", "go_back", "Back", show=False))
+
+
+def key_description(description: str) -> str:
+    """A key's description (``Binding.description``) in the current language."""
+    words = {
+        "Hint": pgettext("key", "Hint"), "Undo": pgettext("key", "Undo"), "Save": pgettext("key", "Save"),
+        "Pause": pgettext("key", "Pause"), "Keys": pgettext("key", "Keys"), "Quit": pgettext("key", "Quit"),
+        "Back": pgettext("key", "Back"), "Type action": pgettext("key", "Type action"),
+        "Type": pgettext("key", "Type"),
+    }
+    return words.get(description, description)
 END_ACTIONS = frozenset({"save", "quit_game"})
 """The game's own key actions that still apply once the game is over (the others leave the footer)."""
 GAME_ACTIONS = frozenset({"hint", "undo", "save", "pause", "keys", "quit_game", "notation", "pick", "go_back"})
@@ -96,7 +108,7 @@ class GameApp(App[None]):
         """The footer's key descriptions in the current language (the bindings are made at import)."""
         bindings = self._bindings.key_to_bindings
         for key, found in bindings.items():
-            bindings[key] = [replace(binding, description=_(binding.description)) if binding.description
+            bindings[key] = [replace(binding, description=key_description(binding.description)) if binding.description
                              else binding for binding in found]
 
     # --- hooks of the games -------------------------------------------------------------------

@@ -101,7 +101,7 @@ class StoneAgeApp(NotationApp):
     .over #decide { width: 2fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        HINT, UNDO, SAVE, Binding("colon", "notation", N_("Type action")), PAUSE, KEYS, QUIT, *BACK,
+        HINT, UNDO, SAVE, Binding("colon", "notation", "Type action"), PAUSE, KEYS, QUIT, *BACK,
         *pick_bindings(0),
     ]
     BORDER_TITLES = (("#board-box", N_("Board")), ("#players-box", N_("Players")), ("#decide", N_("Your move")),
