@@ -16,7 +16,8 @@ import pytest
 
 from stoneage.core.i18n import LANGUAGES, _, use_language
 from stoneage.core.registry import game_info
-from stoneage.web.language import accepted, catalog_json, negotiate, page_language, render
+from stoneage.web.language import accepted, catalog_json, negotiate, page_language
+from stoneage.web.pages import render
 
 from web.client import JSON, Table, bot_seat, create_game, error_of, tokens_of
 from web.server import ServerProcess
@@ -57,16 +58,17 @@ def test_the_cookie_wins_over_the_header() -> None:
     assert page_language(None, None) == "en"
 
 
-def test_render_fills_fields_in_the_language() -> None:
-    template = ('<html lang="{{ html_lang }}" data-lang="{{ lang }}">'
-                '<p title="{{ _("Lobby") }}">{{ _(\'Stone Age\') }}</p><select>{{ language_options }}</select>')
-    page = render(template, "pt_BR")
-    assert page.startswith('<html lang="pt-BR" data-lang="pt_BR">')
-    assert "{{" not in page
-    assert '<option value="pt_BR" lang="pt-BR" selected>Português (Brasil)</option>' in page
-    for code, name in LANGUAGES.items():
-        assert f'value="{code}"' in page and name in page
-    assert render("{{ _(\"a < b & \\\"c\\\"\") }}", "en") == "a &lt; b &amp; &quot;c&quot;"
+def test_the_pages_are_rendered_in_the_language() -> None:
+    for name in ("index.html", "table.html"):
+        page = render(name, "pt_BR")
+        assert page.startswith('<!doctype html>\n<html lang="pt-BR" data-lang="pt_BR">')
+        assert "{{" not in page and "{%" not in page
+        assert '<option value="pt_BR" lang="pt-BR" selected>Português (Brasil)</option>' in page
+        for code, own_name in LANGUAGES.items():
+            assert f'value="{code}"' in page and own_name in page
+        title = re.compile(r"<title>(.*)</title>")
+        assert title.findall(page) != title.findall(render(name, "en"))
+    assert '<label for="replay-at">Jogada</label>' in render("table.html", "pt_BR")
 
 
 def test_catalog_json_has_messages_and_plural_forms() -> None:

@@ -2,28 +2,23 @@
 
 A page's language is the one its browser chose in the language menu (the ``stoneage_lang`` cookie,
 which ``static/i18n.js`` keeps in step with the choice kept in the browser), else the best of the
-``Accept-Language`` header (Babel's ``negotiate_locale``), else English. The pages are HTML with
-``{{ _("...") }}`` fields, filled here under the viewer's language; ``extract_html`` is the Babel
-extractor that puts those words in the catalogs (babel.cfg).
+``Accept-Language`` header (Babel's ``negotiate_locale``), else English.
 """
 
 from __future__ import annotations
 
-import html
-import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from functools import cache
-from typing import IO, Any
+from typing import Any
 
 from babel import negotiate_locale
 
-from stoneage.core.i18n import LANGUAGES, SOURCE, _, normalize, translations, use_language
+from stoneage.core.i18n import LANGUAGES, SOURCE, normalize, translations
 
 COOKIE = "stoneage_lang"
 """The cookie that carries the browser's choice to the server (set by ``static/i18n.js``)."""
 MAX_HEADER = 500
 """Longer ``Accept-Language`` headers are cut (nobody lists that many languages)."""
-_FIELD = re.compile(r"""\{\{\s*(?:_\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')\s*\)|(\w+))\s*\}\}""")
 
 
 def accepted(header: str | None) -> list[str]:
@@ -86,43 +81,3 @@ def catalog_json(code: str) -> dict[str, Any]:
         elif key:
             messages[key] = text
     return {"language": code, "messages": messages, "plurals": plurals}
-
-
-def _field(match: re.Match[str], lang: str, values: dict[str, str]) -> str:
-    double, single, name = match.groups()
-    if name is not None:
-        return values.get(name, match.group(0))
-    text = double if double is not None else single
-    return html.escape(_(_unescape(text)), quote=True)
-
-
-def _unescape(text: str) -> str:
-    return re.sub(r"\\(.)", r"\1", text)
-
-
-def language_menu(lang: str) -> str:
-    """The options of the language menu, each language in its own name, ``lang`` selected."""
-    return "".join(
-        f'<option value="{code}" lang="{code.replace("_", "-")}"{" selected" if code == lang else ""}>'
-        f"{html.escape(name)}</option>" for code, name in LANGUAGES.items())
-
-
-def render(template: str, lang: str) -> str:
-    """Fill a page's ``{{ _("...") }}`` fields in ``lang``, and ``{{ lang }}``, ``{{ html_lang }}``,
-    ``{{ language_options }}``."""
-    values = {"lang": lang, "html_lang": lang.replace("_", "-"), "language_options": language_menu(lang)}
-    with use_language(lang):
-        return _FIELD.sub(lambda match: _field(match, lang, values), template)
-
-
-def extract_html(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
-                 options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
-    """Babel extractor for the pages: every ``{{ _("...") }}`` field, with its line."""
-    text = fileobj.read().decode(options.get("encoding", "utf-8") if isinstance(options, dict) else "utf-8")
-    for match in _FIELD.finditer(text):
-        double, single, _name = match.groups()
-        message = double if double is not None else single
-        if message is None:
-            continue
-        line = text.count("\n", 0, match.start()) + 1
-        yield line, "_", _unescape(message), []

@@ -1,8 +1,9 @@
 """The browser pages: the lobby, the table (to play, watch or replay) and their static files.
 
-Plain HTML, CSS and JavaScript from ``static/``, no build step. Each game's board script is
+Plain HTML, CSS and JavaScript, no build step. Each game's board script is
 ``static/boards/<name>.js``, the name taken from the game's description (``kits["web"]``). The two
-pages' own words are ``{{ _("...") }}`` fields, filled in the viewer's language (``language.py``).
+pages are Jinja2 templates (``templates/``) whose words are gettext calls (``{{ _("...") }}``,
+extracted by Babel's Jinja2 extractor, see babel.cfg), rendered in the viewer's language.
 """
 
 from __future__ import annotations
@@ -13,22 +14,37 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse
 from fastapi.staticfiles import StaticFiles
+from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from stoneage.web.language import COOKIE, page_language, render
+from stoneage.core.i18n import LANGUAGES, _, ngettext, pgettext, use_language
+from stoneage.web.language import COOKIE, page_language
 
-STATIC = Path(__file__).resolve().parent / "static"
+HERE = Path(__file__).resolve().parent
+STATIC = HERE / "static"
 
 
 @cache
-def _template(name: str) -> str:
-    return (STATIC / name).read_text(encoding="utf-8")
+def templates() -> Environment:
+    """The pages' templates, with gettext calls that translate into the language of the moment."""
+    environment = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(),
+                              extensions=["jinja2.ext.i18n"])
+    environment.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=True)
+    return environment
+
+
+def render(name: str, lang: str) -> str:
+    """The page ``templates/<name>`` in ``lang``."""
+    with use_language(lang):
+        return templates().get_template(name).render(
+            lang=lang, html_lang=lang.replace("_", "-"), languages=LANGUAGES)
 
 
 def page(name: str, request: Request) -> HTMLResponse:
-    """``static/<name>`` in the language the request asks for."""
+    """The page ``name`` in the language the request asks for."""
     lang = page_language(request.cookies.get(COOKIE), request.headers.get("accept-language"))
-    return HTMLResponse(render(_template(name), lang), headers={"Vary": "Cookie, Accept-Language",
-                                                                "Content-Language": lang.replace("_", "-")})
+    return HTMLResponse(render(name, lang), headers={"Vary": "Cookie, Accept-Language",
+                                                     "Content-Language": lang.replace("_", "-")})
 
 
 def add_pages(app: FastAPI) -> None:

@@ -7,7 +7,7 @@ import {
   ApiError, CHANCE, TERMINAL, api, copyText, createPlayer, dropToken, forgetPlayer, h, invites, keepToken,
   loadGameTypes, seatMark, seatMarkWords, seatTokens, storedPlayer,
 } from "./api.js";
-import { _, format, language, ngettext, wireLanguageMenu } from "./i18n.js";
+import { _, format, language, ngettext, pgettext, wireLanguageMenu } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);
 const [, MODE, RAW_ID] = location.pathname.split("/");
@@ -402,7 +402,7 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
   const tools = h("div.decision-tools", {});
   if (state.openPath.length) {
     tools.append(h("button", { type: "button", onclick: back, "aria-keyshortcuts": "Escape", disabled: sending },
-      h("span", { "aria-hidden": "true", text: "← " }), _("Back")));
+      h("span", { "aria-hidden": "true", text: "← " }), pgettext("navigation", "Back")));
   }
   tools.append(h("button.hint-button", {
     type: "button", onclick: askHint, disabled: sending || state.hintAsked,
