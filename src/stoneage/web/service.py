@@ -352,24 +352,51 @@ class GameService:
                     room.state.clone().apply_action(move.action)
                 except StoneAgeError as error:
                     raise ProtocolError("illegal_move", str(error)) from None
-            if not await self._commit(room, move.action):
+            chance, wait = self._chance_after(room, move.action)
+            if not await self._commit(room, [move.action, *chance], ack=client):
                 client.send_text(room.snapshot(seat, "resync", client.lang, reason="stale: another move came first"))
                 return
-            client.send_text(f'{{"type":"ack","seq":{room.seq}}}')
-        self._kick(room)
+        self._kick(room, wait)
 
-    async def _commit(self, room: Room, action: int) -> bool:
-        """Store ``action`` as the room's next move, then apply it; False if another process came first."""
+    def _chance_after(self, room: Room, action: int) -> tuple[list[int], float]:
+        """The chance steps that follow a person's ``action`` at once, to be stored and told with it (one
+        transaction and one wake-up instead of one each), and the pause the server's next move must
+        then wait: chance is drawn from the seed and the move number, so drawing it here draws what
+        the server's own turn would; the steps stop after the first that the pace pauses on."""
+        pace = float(room.row.settings.get("pace") or 0)
+        state = room.state.clone()
+        state.apply_action(action)
+        outcomes: list[int] = []
+        while state.current_player() == CHANCE:
+            outcome = state.sample_chance_outcome()
+            paced = room.kit.paced_chance(state, CHANCE, outcome)
+            outcomes.append(outcome)
+            state.apply_action(outcome)
+            if paced and pace and room.has_people():
+                return outcomes, pace
+        return outcomes, 0.0
+
+    async def _commit(self, room: Room, actions: list[int], ack: Client | None = None) -> bool:
+        """Store ``actions`` as the room's next moves (one transaction), then apply and tell each; False if
+        another process came first. ``ack``: the client whose move the first is, acknowledged after
+        its update (before the updates of the chance steps stored with it)."""
         seq = room.seq
         after = room.state.clone()
-        after.apply_action(action)
+        texts = []
+        for action in actions:
+            texts.append(after.action_to_string(action))
+            after.apply_action(action)
         result = result_of(after) if after.is_terminal() else None
         try:
-            await self._store(self.store.append(room.id, seq, [room.state.action_to_string(action)], result=result))
+            await self._store(self.store.append(room.id, seq, texts, result=result))
         except SequenceTaken:
             await self._catch_up(room)
             return False
-        room.apply(action)
+        for action in actions:
+            room.apply(action)
+            if ack is not None:
+                ack.send_text(f'{{"type":"ack","seq":{room.seq}}}')
+                ack = None
         room.row = replace(room.row, moves=room.seq, updated_at=time.time())
         if result is not None:
             room.row = replace(room.row, status=FINISHED, result=result)
@@ -385,19 +412,22 @@ class GameService:
             if row is not None:
                 room.set_row(row)
 
-    def _kick(self, room: Room) -> None:
-        """Start the server's moves if it is chance's or a bot's turn, else the person's clock."""
+    def _kick(self, room: Room, wait: float = 0.0) -> None:
+        """Start the server's moves if it is chance's or a bot's turn (after ``wait`` seconds: the pace
+        after a chance step stored with a person's move), else the person's clock."""
         if room.runner is not None and not room.runner.done():
             return
         if room.automated():
-            room.runner = asyncio.create_task(self._automate(room))
+            room.runner = asyncio.create_task(self._automate(room, wait))
         else:
             self._start_clock(room)
 
-    async def _automate(self, room: Room) -> None:
+    async def _automate(self, room: Room, wait: float = 0.0) -> None:
         """Play chance and bots until a person is to decide or the game ends, pausing for people."""
         pace = float(room.row.settings.get("pace") or 0)
         try:
+            if wait:
+                await asyncio.sleep(wait)
             while True:
                 async with room.lock:
                     if self.fanout.shared:
@@ -411,7 +441,7 @@ class GameService:
                     else:
                         action = await asyncio.to_thread(room.bot(seat).step, room.state.clone(), seat)
                         paced = True
-                    stored = await self._commit(room, action)
+                    stored = await self._commit(room, [action])
                 if stored and paced and pace and room.has_people() and room.automated():
                     await asyncio.sleep(pace)
         except ProtocolError as error:  # the database is down: try again shortly
