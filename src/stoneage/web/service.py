@@ -392,11 +392,13 @@ class GameService:
         except SequenceTaken:
             await self._catch_up(room)
             return False
-        for action in actions:
+        for index, action in enumerate(actions):
             room.apply(action)
             if ack is not None:
                 ack.send_text(f'{{"type":"ack","seq":{room.seq}}}')
                 ack = None
+                if index + 1 < len(actions):
+                    await asyncio.sleep(0)  # the move's update and ack go out before the chance's views are built
         room.row = replace(room.row, moves=room.seq, updated_at=time.time())
         if result is not None:
             room.row = replace(room.row, status=FINISHED, result=result)
