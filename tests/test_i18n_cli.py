@@ -214,7 +214,7 @@ def test_simulate_in_korean(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     status, out, err = call(capsys, "simulate", "--lang", "ko", "--players", "2", "--seed", "3",
                             "--record", str(record))
     assert status == 0, err
-    assert out.startswith("stone_age 게임 시뮬레이션: 무작위로 두는 플레이어 2명, 시드 3\n")
+    assert out.startswith("석기시대 게임 시뮬레이션: 무작위로 두는 플레이어 2명, 시드 3\n")  # the game's Korean name
     assert "\n== 1라운드 ==\n" in out and "단계 후 최종 점수:" in out
     assert f"게임 기록을 {record}에 저장했습니다" in out
     status, out, err = call(capsys, "replay", str(record), "--lang", "ko")
@@ -256,7 +256,7 @@ def test_a_tournament_in_german(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_tables_keep_their_columns_in_hangul() -> None:
     from stoneage.bench import BenchResult, BotTiming, format_bots, format_throughput
-    from stoneage.sim.stats import width
+    from stoneage.core.text import cells as width
 
     result = BenchResult(players=2, games=3, games_per_second=10.0, steps_per_second=1000.0, steps_per_game=100.0,
                          clone_microseconds=2.0, state_bytes=800.0,
@@ -274,7 +274,7 @@ def test_tables_keep_their_columns_in_hangul() -> None:
 @pytest.mark.parametrize("command", ["serve", "bench", "tournament"])
 def test_the_help_column_stays_straight_after_hangul_metavars(capsys: pytest.CaptureFixture[str],
                                                              monkeypatch: pytest.MonkeyPatch, command: str) -> None:
-    from stoneage.sim.stats import width
+    from stoneage.core.text import cells as width
 
     monkeypatch.setenv("COLUMNS", "80")
 

@@ -24,9 +24,10 @@ import pytest
 from stoneage.core.contract import PUBLIC
 from stoneage.core.i18n import _, pgettext, seat_name, use_language
 from stoneage.core.registry import game_names
+from stoneage.core.text import cells, center, fit, ljust
 from stoneage.play.events import DECISION, Event, called_by
 from stoneage.play.session import Session
-from stoneage.tui.kit import GENERIC_TUI_KIT, cells, center, fit, ljust, tui_kit
+from stoneage.tui.kit import GENERIC_TUI_KIT, tui_kit
 
 LANGUAGES = ("ko", "pt_BR", "de")
 GAMES = [name for name in game_names() if tui_kit(name) is not GENERIC_TUI_KIT]

@@ -13,7 +13,6 @@ import statistics
 import sys
 import time
 import tracemalloc
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -27,6 +26,7 @@ from stoneage.core.errors import StoneAgeError
 from stoneage.core.files import check_writable
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
+from stoneage.core.text import cells, ljust, rjust
 
 FORMAT = 1
 """Version of the ``--json`` file."""
@@ -346,22 +346,9 @@ def _number(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:,.{digits}f}"
 
 
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (East Asian wide letters take two)."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-
-
-def _right(text: str, width: int) -> str:
-    return " " * (width - _width(text)) + text
-
-
-def _left(text: str, width: int) -> str:
-    return text + " " * (width - _width(text))
-
-
 def _columns(*headers: tuple[str, int]) -> list[int]:
     """Each column's width: at least its usual one, wider if its translated header needs it."""
-    return [max(width, _width(header)) for header, width in headers]
+    return [max(width, cells(header)) for header, width in headers]
 
 
 def _shown_note(note: str) -> str:
@@ -383,11 +370,11 @@ def format_throughput(results: Sequence[BenchResult]) -> list[str]:
                pgettext("bench column", "steps/game"), pgettext("bench column", "clone µs"),
                pgettext("bench column", "state B"))
     widths = _columns(*zip(headers, (7, 6, 9, 10, 11, 9, 8), strict=True))
-    lines = [" ".join(_right(header, width) for header, width in zip(headers, widths, strict=True))]
+    lines = [" ".join(rjust(header, width) for header, width in zip(headers, widths, strict=True))]
     for r in results:
-        cells = (f"{r.players}", f"{r.games}", f"{r.games_per_second:.1f}", f"{r.steps_per_second:.0f}",
-                 f"{r.steps_per_game:.1f}", f"{r.clone_microseconds:.2f}", f"{r.state_bytes:.0f}")
-        lines.append(" ".join(_right(cell, width) for cell, width in zip(cells, widths, strict=True)))
+        entries = (f"{r.players}", f"{r.games}", f"{r.games_per_second:.1f}", f"{r.steps_per_second:.0f}",
+                   f"{r.steps_per_game:.1f}", f"{r.clone_microseconds:.2f}", f"{r.state_bytes:.0f}")
+        lines.append(" ".join(rjust(cell, width) for cell, width in zip(entries, widths, strict=True)))
     return lines
 
 
@@ -395,19 +382,20 @@ def format_bots(results: Sequence[BenchResult]) -> list[str]:
     players, bot = pgettext("bench column", "players"), pgettext("bench column", "bot")
     headers = (pgettext("bench column", "decisions"), pgettext("bench column", "median ms"),
                pgettext("bench column", "worst ms"), pgettext("bench column", "mcts it/s"))
-    players_width, bot_width = _columns((players, 7), (bot, max((len(t.bot) for r in results for t in r.bots),
+    players_width, bot_width = _columns((players, 7), (bot, max((cells(t.bot) for r in results for t in r.bots),
                                                                 default=3)))
     widths = _columns(*zip(headers, (9, 10, 9, 10), strict=True))
-    lines = [f"{_right(players, players_width)}  {_left(bot, bot_width)} "
-             + " ".join(_right(header, width) for header, width in zip(headers, widths, strict=True))]
+    lines = [f"{rjust(players, players_width)}  {ljust(bot, bot_width)} "
+             + " ".join(rjust(header, width) for header, width in zip(headers, widths, strict=True))]
     for r in results:
         for t in r.bots:
-            start = f"{_right(str(r.players), players_width)}  {_left(t.bot, bot_width)} "
+            start = f"{rjust(str(r.players), players_width)}  {ljust(t.bot, bot_width)} "
             if t.note:
                 lines.append(start + _shown_note(t.note))
                 continue
-            cells = (f"{t.decisions}", f"{t.median_ms:.3f}", f"{t.worst_ms:.3f}", _number(t.iterations_per_second, 0))
-            lines.append(start + " ".join(_right(cell, width) for cell, width in zip(cells, widths, strict=True)))
+            entries = (f"{t.decisions}", f"{t.median_ms:.3f}", f"{t.worst_ms:.3f}",
+                       _number(t.iterations_per_second, 0))
+            lines.append(start + " ".join(rjust(cell, width) for cell, width in zip(entries, widths, strict=True)))
     return lines
 
 
@@ -420,7 +408,7 @@ def format_comparison(results: Sequence[BenchResult], earlier: dict[str, Any], p
     widths = _columns(*((header, 8) for header in headers))
     lines = [_("Compared with {path} ({date}, {build}): new / old").format(
                  path=path, date=earlier.get("date", "?"), build=_shown_build(str(earlier.get("build", "?")))),
-             f"{'':<28} " + " ".join(_right(header, width) for header, width in zip(headers, widths, strict=True))
+             f"{'':<28} " + " ".join(rjust(header, width) for header, width in zip(headers, widths, strict=True))
              + "  " + pgettext("bench column", "bot median ms")]
     for r in results:
         before = old.get(r.key())
@@ -433,10 +421,10 @@ def format_comparison(results: Sequence[BenchResult], earlier: dict[str, Any], p
             previous = earlier_bots.get(t.bot)
             if not t.note and previous is not None and previous.median_ms > 0:
                 bots.append(f"{t.bot} ×{t.median_ms / previous.median_ms:.2f}")
-        cells = (_ratio(r.games_per_second, before.games_per_second),
-                 _ratio(r.steps_per_second, before.steps_per_second),
-                 _ratio(r.clone_microseconds, before.clone_microseconds), _ratio(r.state_bytes, before.state_bytes))
-        row = " ".join(_right(cell, width) for cell, width in zip(cells, widths, strict=True))
+        entries = (_ratio(r.games_per_second, before.games_per_second),
+                   _ratio(r.steps_per_second, before.steps_per_second),
+                   _ratio(r.clone_microseconds, before.clone_microseconds), _ratio(r.state_bytes, before.state_bytes))
+        row = " ".join(rjust(cell, width) for cell, width in zip(entries, widths, strict=True))
         lines.append(f"{r.key():<28} {row}  {', '.join(bots) or '-'}")
     lines.append(_("(games/s and steps/s above 1 are faster; clone, state and bot times below 1 are cheaper)"))
     return lines

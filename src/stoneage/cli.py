@@ -6,7 +6,6 @@ import argparse
 import random
 import re
 import sys
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import import_module
@@ -18,6 +17,7 @@ from stoneage.core.contract import OMNISCIENT, Game, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import (
     N_,
+    SOURCE,
     LanguageError,
     _,
     check,
@@ -31,6 +31,7 @@ from stoneage.core.i18n import (
 )
 from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
+from stoneage.core.text import cells
 from stoneage.play.events import apply_with_events, round_of
 from stoneage.play.kit import play_kit
 
@@ -104,12 +105,12 @@ class HelpFormatter(argparse.HelpFormatter):
     the terminal's width. Text with no wide letter is laid out by argparse itself, unchanged."""
 
     def _split_lines(self, text: str, width: int) -> list[str]:
-        if _width(text) == len(text):
+        if cells(text) == len(text):
             return super()._split_lines(text, width)
         return _wrap(text, width)
 
     def _fill_text(self, text: str, width: int, indent: str) -> str:
-        if _width(text) == len(text):
+        if cells(text) == len(text):
             return super()._fill_text(text, width, indent)
         return "\n".join(indent + line for line in _wrap(text, width - len(indent)))
 
@@ -117,17 +118,17 @@ class HelpFormatter(argparse.HelpFormatter):
                       groups: Iterable[argparse._MutuallyExclusiveGroup], prefix: str | None) -> str:
         text = super()._format_usage(usage, actions, groups, prefix)
         shown = prefix if prefix is not None else vars(argparse)["_"]("usage: ")
-        if _width(text) == len(text) or not text.startswith(shown + self._prog + " "):
+        if cells(text) == len(text) or not text.startswith(shown + self._prog + " "):
             return text
         line = " ".join(text[len(shown) + len(self._prog) + 1:].split())
         room = self._width - self._current_indent
-        if _width(shown) + _width(self._prog) + 1 + _width(line) <= room:
+        if cells(shown) + cells(self._prog) + 1 + cells(line) <= room:
             return f"{shown}{self._prog} {line}\n\n"
         parts = re.findall(r"\(.*?\)+(?=\s|$)|\[.*?\]+(?=\s|$)|\S+", line)
-        indent = _width(shown) + _width(self._prog) + 1
+        indent = cells(shown) + cells(self._prog) + 1
         if indent > 0.75 * room:  # as argparse does: the program's name alone, the rest below it
-            return f"{shown}{self._prog}\n" + "\n".join(" " * _width(shown) + row for row in
-                                                     _wrap_parts(parts, room - _width(shown))) + "\n\n"
+            return f"{shown}{self._prog}\n" + "\n".join(" " * cells(shown) + row for row in
+                                                     _wrap_parts(parts, room - cells(shown))) + "\n\n"
         rows = _wrap_parts(parts, room - indent)
         return f"{shown}{self._prog} " + ("\n" + " " * indent).join(rows) + "\n\n"
 
@@ -137,7 +138,7 @@ class HelpFormatter(argparse.HelpFormatter):
             invocations = [self._format_action_invocation(action)]
             invocations += [self._format_action_invocation(sub) for sub in self._iter_indented_subactions(action)]
             self._action_max_length = max(self._action_max_length,
-                                          max(map(_width, invocations)) + self._current_indent)
+                                          max(map(cells, invocations)) + self._current_indent)
 
     def _format_action(self, action: argparse.Action) -> str:
         text = super()._format_action(action)
@@ -145,10 +146,10 @@ class HelpFormatter(argparse.HelpFormatter):
         head = " " * self._current_indent + invocation
         first, newline, rest = text.partition("\n")
         help_text = first[len(head):].lstrip(" ")
-        if _width(invocation) == len(invocation) or not first.startswith(head) or not help_text:
+        if cells(invocation) == len(invocation) or not first.startswith(head) or not help_text:
             return text
         help_position = min(self._action_max_length + 2, self._max_help_position)
-        gap = help_position - _width(head)
+        gap = help_position - cells(head)
         if gap >= 2:
             first = head + " " * gap + help_text
         else:
@@ -168,17 +169,12 @@ def _wrap_parts(parts: Sequence[str], width: int) -> list[str]:
     line = ""
     for part in parts:
         candidate = f"{line} {part}" if line else part
-        if line and _width(candidate) > width:
+        if line and cells(candidate) > width:
             lines.append(line)
             line = part
         else:
             line = candidate
     return [*lines, line] if line else lines
-
-
-def _width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (East Asian wide letters take two)."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
 
 
 class Parser(argparse.ArgumentParser):
@@ -251,8 +247,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game = load_game(args.game, players=args.players, seed=seed, **options)
     state = game.new_initial_state()
     rng = random.Random(seed)
+    # The game's name in the reader's language; English keeps the identifier the line always showed
+    # (scripts and tests read "Simulated stone_age game").
+    shown = args.game if current() == SOURCE else _(game_info(args.game).display_name)
     print(_("Simulated {game} game: {players} uniformly random players, seed {seed}").format(
-        game=args.game, players=args.players, seed=seed))
+        game=shown, players=args.players, seed=seed))
     last_round = None
     while not state.is_terminal():
         action = state.sample_chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions())

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import sqrt
 from statistics import mean, median
-from unicodedata import east_asian_width
 
 from stoneage.core.i18n import _, pgettext
+from stoneage.core.text import cells, ljust, rjust
 from stoneage.sim.results import GameResult
 
 Z95 = 1.959963984540054
@@ -90,45 +90,41 @@ def _cell(value: float | None, digits: int) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
-def width(text: str) -> int:
-    """Columns ``text`` takes in a terminal (East Asian wide letters take two)."""
-    return sum(2 if east_asian_width(char) in "WF" else 1 for char in text)
-
-
 def table(headers: Sequence[tuple[str, int, str]], rows: Iterable[Sequence[str]]) -> list[str]:
     """A fixed-width text table: ``headers`` are (translated header, usual width, ``<`` or ``>``);
     a column is wider than usual only when its header needs it; a rule of dashes under the header."""
-    widths = [max(usual, width(header)) for header, usual, _align in headers]
+    widths = [max(usual, cells(header)) for header, usual, _align in headers]
     aligns = [align for _header, _usual, align in headers]
 
-    def line(cells: Sequence[str]) -> str:
-        padded = [cell + " " * (size - width(cell)) if align == "<" else " " * (size - width(cell)) + cell
-                  for cell, size, align in zip(cells, widths, aligns, strict=True)]
+    def line(row: Sequence[str]) -> str:
+        # a cell wider than its column is shown whole, never cut
+        padded = [ljust(cell, max(size, cells(cell))) if align == "<" else rjust(cell, size)
+                  for cell, size, align in zip(row, widths, aligns, strict=True)]
         return " ".join(padded)
 
     header = line([header for header, _usual, _align in headers])
-    return [header, "-" * width(header), *(line(cells) for cells in rows)]
+    return [header, "-" * cells(header), *(line(row) for row in rows)]
 
 
 def format_summary(rows: Sequence[BotSummary]) -> str:
     """The summary as a fixed-width text table."""
     with_players = any(row.players is not None for row in rows)
     bot = pgettext("table column", "bot")
-    headers = [(bot, max([len("bot"), *(len(row.bot) for row in rows)]), "<")]
+    headers = [(bot, max([len("bot"), *(cells(row.bot) for row in rows)]), "<")]
     if with_players:
         headers.append((pgettext("table column", "players"), 7, ">"))
     headers += [(pgettext("table column", "games"), 6, ">"), (pgettext("table column", "wins"), 8, ">"),
                 (pgettext("table column", "win rate"), 8, ">"), (pgettext("table column", "95% CI"), 15, ">"),
                 (pgettext("table column", "mean"), 7, ">"), (pgettext("table column", "median"), 7, ">"),
                 (pgettext("table column", "mean win"), 8, ">"), (pgettext("table column", "s/decision"), 10, ">")]
-    cells = []
+    entries = []
     for row in rows:
         low, high = row.ci
-        cells.append([row.bot, *([f"{row.players}"] if with_players else []), f"{row.games}", f"{row.wins:.2f}",
-                      f"{row.win_rate:.3f}", f"[{low:.3f}, {high:.3f}]", f"{row.mean_score:.2f}",
-                      f"{row.median_score:.1f}", _cell(row.mean_winning_score, 2),
-                      _cell(row.seconds_per_decision, 6)])
-    return "\n".join(table(headers, cells))
+        entries.append([row.bot, *([f"{row.players}"] if with_players else []), f"{row.games}", f"{row.wins:.2f}",
+                        f"{row.win_rate:.3f}", f"[{low:.3f}, {high:.3f}]", f"{row.mean_score:.2f}",
+                        f"{row.median_score:.1f}", _cell(row.mean_winning_score, 2),
+                        _cell(row.seconds_per_decision, 6)])
+    return "\n".join(table(headers, entries))
 
 
 def format_rate(games: int, seconds: float) -> str:

@@ -8,7 +8,6 @@ notation strings (or its play kit's menus) on the shared frame.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -64,50 +63,6 @@ class TuiKit:
 
 
 GENERIC_TUI_KIT = TuiKit(plain="stoneage.tui.generic_plain:GenericPlainGame")
-
-
-# --- text in terminal cells (Korean is two columns a letter) ----------------------------------------
-
-
-def cells(text: str) -> int:
-    """The columns ``text`` takes in a terminal: East Asian wide and full-width letters take two
-    (as rich's ``cell_len`` counts them; this module imports no rich, for the plain mode)."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 0 if unicodedata.combining(char) else 1
-               for char in text)
-
-
-def fit(text: str, width: int) -> str:
-    """``text`` cut to at most ``width`` columns (never half a wide letter)."""
-    if cells(text) <= width:
-        return text
-    out, used = [], 0
-    for char in text:
-        size = cells(char)
-        if used + size > width:
-            break
-        out.append(char)
-        used += size
-    return "".join(out)
-
-
-def ljust(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns and padded with spaces to exactly ``width``."""
-    text = fit(text, width)
-    return text + " " * (width - cells(text))
-
-
-def rjust(text: str, width: int) -> str:
-    """``text`` padded on the left to ``width`` columns (never cut)."""
-    return " " * max(0, width - cells(text)) + text
-
-
-def center(text: str, width: int) -> str:
-    """``text`` cut to ``width`` columns and centred in exactly ``width`` (as ``str.center``)."""
-    text = fit(text, width)
-    free = width - cells(text)
-    left = free // 2 + (free & width & 1)  # str.center's rounding
-    return " " * left + text + " " * (free - left)
-
 
 
 def tui_kit(game: Game | str) -> TuiKit:

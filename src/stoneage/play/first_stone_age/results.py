@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
 from stoneage.core.contract import State
 from stoneage.core.i18n import _, seat_name
+from stoneage.core.text import cells, ljust, rjust
 from stoneage.games.first_stone_age.data import HUTS_TO_WIN
-
-
-def _columns(text: str) -> int:
-    """How many terminal columns ``text`` takes (a Hangul letter takes two)."""
-    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-
-
-def _left(text: str, width: int) -> str:
-    return text + " " * max(0, width - _columns(text))
-
-
-def _right(text: object, width: int) -> str:
-    shown = str(text)
-    return " " * max(0, width - _columns(shown)) + shown
 
 
 def short_name(seat: int, name: str) -> str:
@@ -34,14 +20,14 @@ def short_name(seat: int, name: str) -> str:
 def result_lines(state: State, names: Sequence[str]) -> list[str]:
     """Huts built and goods collected per player, and the winner (or the stalemate)."""
     short = [short_name(seat, name) for seat, name in enumerate(names)]
-    width = max(12, *(_columns(n) + 2 for n in short))
+    width = max(12, *(cells(n) + 2 for n in short))
     breakdowns = state.score_breakdown()
     huts, goods = _("huts built"), _("goods")
-    label = max(14, _columns(huts) + 1, _columns(goods) + 1)
-    header = _left("", label) + "".join(_right(n, width) for n in short)
+    label = max(14, cells(huts) + 1, cells(goods) + 1)
+    header = ljust("", label) + "".join(rjust(n, width) for n in short)
     lines = [header,
-             _left(huts, label) + "".join(_right(b["huts"], width) for b in breakdowns),
-             _left(goods, label) + "".join(_right(b["goods"], width) for b in breakdowns)]
+             ljust(huts, label) + "".join(rjust(str(b["huts"]), width) for b in breakdowns),
+             ljust(goods, label) + "".join(rjust(str(b["goods"]), width) for b in breakdowns)]
     if not state.is_terminal():
         return [*lines, _("The game is not over; these are the huts as they stand.")]
     winners = [p for p, r in enumerate(state.returns()) if r > 0]

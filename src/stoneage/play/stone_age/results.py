@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from stoneage.core.contract import State
 from stoneage.core.i18n import N_, _
+from stoneage.core.text import cells, fit, ljust, rjust
 from stoneage.play.stone_age.words import short_names
 
 BREAKDOWN_LABELS = {
@@ -19,15 +20,19 @@ BREAKDOWN_LABELS = {
 
 
 def breakdown_lines(breakdowns: Sequence[dict[str, int]], names: Sequence[str], width: int = 14) -> list[str]:
-    """The score table: one row per score part, one column per player."""
-    header = f"{'':14}" + "".join(f"{name[: width - 1]:>{width}}" for name in names)
+    """The score table: one row per score part, one column per player, lined up in terminal cells
+    (a Hangul letter takes two): the label column is as wide as the longest label, at least 14."""
+    labels = {key: _(BREAKDOWN_LABELS[key]) if key in BREAKDOWN_LABELS else key.replace("_", " ")
+              for key in breakdowns[0]}
+    label_width = max(14, *map(cells, labels.values()))
+    header = " " * label_width + "".join(rjust(fit(name, width - 1), width) for name in names)
     lines = [header]
-    for key in breakdowns[0]:
+    for key, label in labels.items():
         if key == "total":
-            lines.append("-" * len(header))
-        label = _(BREAKDOWN_LABELS[key]) if key in BREAKDOWN_LABELS else key.replace("_", " ")
-        lines.append(f"{label:14}" + "".join(f"{b[key]:>{width}}" for b in breakdowns))
+            lines.append("-" * cells(header))
+        lines.append(ljust(label, label_width) + "".join(rjust(str(b[key]), width) for b in breakdowns))
     return lines
+
 
 def winner_lines(totals: Sequence[int], tie_breaks: Sequence[int], winners: Sequence[int],
                  names: Sequence[str]) -> list[str]:

@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from stoneage.core.i18n import _, pgettext
+from stoneage.core.text import cells, center, fit, ljust
 from stoneage.games.first_stone_age.data import CIRCLE_SIZE, HUTS_TO_WIN
 from stoneage.play.first_stone_age.words import good_words, hut_goods
-from stoneage.tui.kit import cells, center, fit, ljust
 
 Obs = dict[str, Any]
 Segment = tuple[str, str]

@@ -22,6 +22,7 @@ from stoneage.play.session import Session, Step, game_over_line
 from stoneage.play.stone_age.board import board_lines, feeding_lines, mammoth_lines, players_table
 from stoneage.play.stone_age.words import (
     DIE_FACES,
+    die_face,
     expected_by_count,
     location_rules,
     mammoth_rules,
@@ -275,7 +276,7 @@ class StoneAgeApp(NotationApp):
                               *expected_by_count(loc, most, bonus)]
         elif stage == "pick":
             lines += [_("Dice for all: each player takes one die in turn."),
-                      *(f"  {face}: {_(what)}" for face, what in DIE_FACES.items())]
+                      *(f"  {face}: {die_face(face)}" for face in DIE_FACES)]
         elif stage == "feed":
             lines += [_("Feeding: each figure eats 1 food; agriculture gives that much food first."),
                       *feeding_lines(obs["players"][self.menu.seat], obs["pending"]["shortfall"]),

@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 from typing import Any
 
 from stoneage.core.i18n import _, ngettext, pgettext
+from stoneage.core.text import cells, center, fit, ljust
 from stoneage.games.stone_age_junior.data import HUTS_TO_WIN, NUM_POSITIONS, RING
 from stoneage.play.stone_age_junior.words import (
     can_pay,
@@ -25,7 +26,6 @@ from stoneage.play.stone_age_junior.words import (
     hut_goods,
     space_words,
 )
-from stoneage.tui.kit import cells, center, fit, ljust
 
 Obs = dict[str, Any]
 Segment = tuple[str, str]
