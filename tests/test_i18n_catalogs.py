@@ -23,7 +23,6 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from stoneage.core.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE
-
 from test_glossary import GAMES as GLOSSARY
 
 ROOT = Path(__file__).resolve().parent.parent

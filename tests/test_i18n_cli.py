@@ -236,7 +236,7 @@ def test_simulate_in_english_is_unchanged_by_the_environment_when_lang_en(capsys
     monkeypatch.setenv("LANG", "de_DE.UTF-8")
     _status, forced, _err = call(capsys, "simulate", "--players", "2", "--seed", "11", "--quiet", "--lang", "en")
     assert plain == forced
-    assert plain.startswith("Simulated stone_age game: 2 uniformly random players, seed 11\n")
+    assert plain.startswith("Simulated Stone Age: 2 uniformly random players, seed 11\n")
     assert "\nFinal scores after " in plain and "Player " in plain
 
 

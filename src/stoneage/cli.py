@@ -17,7 +17,6 @@ from stoneage.core.contract import OMNISCIENT, Game, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import (
     N_,
-    SOURCE,
     LanguageError,
     _,
     check,
@@ -247,11 +246,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game = load_game(args.game, players=args.players, seed=seed, **options)
     state = game.new_initial_state()
     rng = random.Random(seed)
-    # The game's name in the reader's language; English keeps the identifier the line always showed
-    # (scripts and tests read "Simulated stone_age game").
-    shown = args.game if current() == SOURCE else _(game_info(args.game).display_name)
-    print(_("Simulated {game} game: {players} uniformly random players, seed {seed}").format(
-        game=shown, players=args.players, seed=seed))
+    print(_("Simulated {game}: {players} uniformly random players, seed {seed}").format(
+        game=_(game_info(args.game).display_name), players=args.players, seed=seed))
     last_round = None
     while not state.is_terminal():
         action = state.sample_chance_outcome() if state.is_chance_node() else rng.choice(state.legal_actions())
@@ -279,8 +275,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         for action in state.history():
             _print_events(again, action)
         print()
-    print(_("Replayed {actions} actions of a {game} game ({players} players, seed {seed}).").format(
-        actions=len(record["actions"]), game=game.name, players=game.num_players, seed=game.seed))
+    print(_("Replayed {actions} actions of {game} ({players} players, seed {seed}).").format(
+        actions=len(record["actions"]), game=_(game_info(game.name).display_name), players=game.num_players,
+        seed=game.seed))
     print_result(game, state)
     return 0
 

@@ -250,7 +250,8 @@ def test_a_finished_games_record_has_seed_0_and_replays_in_python_and_with_the_c
     done = subprocess.run([sys.executable, "-m", "stoneage", "replay", str(path)], capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
-    assert f"Replayed {len(with_bot['actions'])} actions of a first_stone_age game (2 players, seed 0)" in done.stdout
+    replayed = f"Replayed {len(with_bot['actions'])} actions of My First Stone Age: The Card Game (2 players, seed 0)"
+    assert replayed in done.stdout
     winners = with_bot["result"]["winners"]
     if len(winners) == 1:
         assert f"Winner: Player {winners[0] + 1} with" in done.stdout
