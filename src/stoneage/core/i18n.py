@@ -98,46 +98,62 @@ def translations(code: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
 
 
-_process_language = SOURCE
-_language: ContextVar[str | None] = ContextVar("stoneage_language", default=None)
+_Speech = tuple[str, "gettext.NullTranslations | None"]
+"""A language's code and its catalog (``None`` for the source language, which needs none)."""
+_process: _Speech = (SOURCE, None)
+_speaking: ContextVar[_Speech] = ContextVar("stoneage_language")
+"""Set by ``use_language`` for one task or thread; unset, the process's language (``_process``) holds."""
+
+
+def _speech(code: str) -> _Speech:
+    return (code, None if code == SOURCE else translations(code))
 
 
 def current() -> str:
     """The language of the current context."""
-    return _language.get() or _process_language
+    return _speaking.get(_process)[0]
 
 
 def set_language(code: str) -> str:
     """Speak ``code`` (any form ``check`` takes) from now on, in this process and its threads."""
-    global _process_language
-    _process_language = check(code)
-    _language.set(None)
-    return _process_language
+    global _process
+    _process = _speech(check(code))
+    return _process[0]
 
 
 @contextmanager
 def use_language(code: str) -> Iterator[str]:
     """Speak ``code`` inside the block (this task or thread only), then as before."""
-    token = _language.set(check(code))
+    speech = _speech(check(code))
+    token = _speaking.set(speech)
     try:
-        yield _language.get() or SOURCE
+        yield speech[0]
     finally:
-        _language.reset(token)
+        _speaking.reset(token)
+
+
+# The three below run hundreds of times for one screen: one context lookup, and no call at all
+# for the source language.
 
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return translations(current()).gettext(message)
+    catalog = _speaking.get(_process)[1]
+    return message if catalog is None else catalog.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of ``singular``/``plural`` for ``count`` in the current language."""
-    return translations(current()).ngettext(singular, plural, count)
+    catalog = _speaking.get(_process)[1]
+    if catalog is None:
+        return singular if count == 1 else plural
+    return catalog.ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, where ``context`` tells apart two uses of one word."""
-    return translations(current()).pgettext(context, message)
+    catalog = _speaking.get(_process)[1]
+    return message if catalog is None else catalog.pgettext(context, message)
 
 
 def N_(message: str) -> str:
