@@ -219,7 +219,7 @@ def test_simulate_in_korean(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert f"게임 기록을 {record}에 저장했습니다" in out
     status, out, err = call(capsys, "replay", str(record), "--lang", "ko")
     assert status == 0, err
-    assert re.search(r"stone_age 게임의 액션 \d+개를 재생했습니다 \(플레이어 2명, 시드 3\)\.", out)
+    assert re.search(r"석기시대의 액션 \d+개를 재생했습니다 \(플레이어 2명, 시드 3\)\.", out)
 
 
 def test_simulate_in_korean_has_no_english_sentence(capsys: pytest.CaptureFixture[str]) -> None:
