@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from stoneage.core.contract import PUBLIC
+import random
+
+import pytest
+
+from stoneage.core.contract import CHANCE, PUBLIC
+from stoneage.core.errors import PlayerError
+from stoneage.core.i18n import use_language
+from stoneage.core.registry import load_game
+from stoneage.play.events import Event, apply_for_viewers
 from stoneage.play.session import Session, seat_names
-from stoneage.play.view import build_view
+from stoneage.play.view import build_view, build_views
 
 from helpers import edit, new_game
 
@@ -51,3 +59,41 @@ def test_a_session_tells_a_spectator_the_public_events_only() -> None:
     assert public.viewer == PUBLIC and public.events
     assert all(event.number <= session.state.move_number() for event in public.events)
     assert [e.text for e in public.events] == [e.text for e in session.events_for(PUBLIC, 40)]
+
+
+GAMES = [("stone_age", 4, ()), ("stone_age", 3, ("mammoth",)), ("first_stone_age", 3, ()),
+         ("stone_age_junior", 4, ("cards",)), ("toy_race", 2, ())]
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+@pytest.mark.parametrize(("name", "players", "expansions"), GAMES)
+def test_the_views_of_a_step_built_together_are_each_the_view_built_alone(
+        name: str, players: int, expansions: tuple[str, ...], lang: str) -> None:
+    """``build_views`` shares what the viewers of a step share (observations, panels, the result): every
+    view is still exactly ``build_view`` for that viewer alone, in every game, in English and Korean."""
+    game = load_game(name, players=players, seed=5, expansions=list(expansions))
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    viewers = [PUBLIC, *range(players)]
+    with use_language(lang):
+        names = seat_names(["human", *["random"] * (players - 1)])
+        events: dict[int, list[Event]] = {viewer: [] for viewer in viewers}
+        while True:
+            views = build_views(game, state, events, names)
+            assert list(views) == viewers
+            for viewer in viewers:
+                alone = build_view(game, state, viewer, names, events[viewer])
+                assert views[viewer] == alone, f"{name}, move {state.move_number()}, viewer {viewer}"
+                assert views[viewer].to_json() == alone.to_json()
+            if state.is_terminal():
+                break
+            action = (state.sample_chance_outcome() if state.current_player() == CHANCE
+                      else rng.choice(state.legal_actions()))
+            events = apply_for_viewers(state, action, viewers)
+    assert views[0].panel("result")
+
+
+def test_build_views_names_no_seat_the_game_has() -> None:
+    game = load_game("stone_age", players=2, seed=1)
+    with pytest.raises(PlayerError):
+        build_views(game, game.new_initial_state(), {2: []}, NAMES)

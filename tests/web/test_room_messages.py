@@ -1,7 +1,8 @@
 """The room's updates are exactly what building each viewer's events and view on its own gives.
 
 ``Room.apply`` traces an action once and shares the viewer-independent part of its events among
-the viewers (for speed, docs/performance.md "Game server"); this holds it to the plain way: for
+the viewers, and builds what their views share once (``build_views``; for speed, docs/performance.md
+"Game server"); this holds it to the plain way: for
 each viewer, ``apply_with_events`` on a copy of the state, then ``build_view``, message for message.
 Clients reading different languages at one table each get what a viewer built alone under
 ``use_language`` gets (a pseudo-translation stands in for catalogs still being written).

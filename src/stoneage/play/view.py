@@ -5,20 +5,24 @@ A view is built for a seat or for a spectator (``PUBLIC``) from what that viewer
 protocol — renders the same model and none can show what its viewer may not see. At the end a
 ``result`` panel adds the final breakdown, which the rules make public. Panels carry
 their content twice: as lines of words (plain mode, screen readers) and as structured data.
+
+``build_views`` builds every viewer's view of one step at once (the game server, after each action):
+each exactly what ``build_view`` gives that viewer alone, what they share built once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from stoneage.core.contract import JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.errors import PlayerError
 from stoneage.core.i18n import _
 from stoneage.core.record import result_of
 from stoneage.play.events import Event
-from stoneage.play.kit import play_kit
+from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.menus import Menu
 
 
@@ -93,10 +97,15 @@ def observe(game: Game, state: State, viewer: int) -> JSON:
     """What ``viewer`` (a seat or ``PUBLIC``) may know of ``state``; ``PlayerError`` for no such seat."""
     if viewer == PUBLIC:
         return state.public_observation()
-    if type(viewer) is not int or not 0 <= viewer < game.num_players:
+    _check_viewer(game, viewer)
+    return state.observation(viewer)
+
+
+def _check_viewer(game: Game, viewer: int) -> None:
+    """``PlayerError`` unless ``viewer`` is a seat of ``game`` or ``PUBLIC``."""
+    if viewer != PUBLIC and (type(viewer) is not int or not 0 <= viewer < game.num_players):
         raise PlayerError(_("no seat {seat}: viewers are seats 0..{last} or PUBLIC")
                           .format(seat=repr(viewer), last=game.num_players - 1))
-    return state.observation(viewer)
 
 
 def generic_panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
@@ -114,13 +123,82 @@ def build_view(game: Game, state: State, viewer: int, names: Sequence[str], even
     decision = None
     if to_move == viewer and to_move >= 0:
         decision = kit.decision_menu(state, names)
-    if to_move == TERMINAL:
-        status = _("The game is over.")
-        panels.append(Panel("result", _("Final scores"), tuple(kit.result_lines(state, names)),
-                            result_of(state)))
-    elif to_move >= 0:
-        status = _("{name} to decide.").format(name=names[to_move])
-    else:
-        status = _("Chance acts.")
-
+    status, result = _status(kit, state, to_move, names)
+    if result is not None:
+        panels.append(result)
     return View(game.name, viewer, to_move, status, tuple(panels), decision, tuple(events))
+
+
+def _status(kit: PlayKit, state: State, to_move: int, names: Sequence[str]) -> tuple[str, Panel | None]:
+    """The status line, and the ``result`` panel once the game is over (the same for every viewer)."""
+    if to_move == TERMINAL:
+        return _("The game is over."), Panel("result", _("Final scores"), tuple(kit.result_lines(state, names)),
+                                             result_of(state))
+    if to_move >= 0:
+        return _("{name} to decide.").format(name=names[to_move]), None
+    return _("Chance acts."), None
+
+
+# --- every viewer of a step at once ---------------------------------------------------------------
+
+
+class SharedObservations(Protocol):
+    """A game's faster way to every viewer's observation of one state (optional, offered by its panel
+    builder as ``panels.observations``): each exactly what ``observe`` gives, the parts the viewers
+    share built once and shared (the same objects, so ``shared`` can build what is drawn from them once)."""
+
+    def __call__(self, state: State, viewers: Iterable[int]) -> dict[int, JSON]: ...
+
+
+_T = TypeVar("_T")
+_STEP: ContextVar[dict[Hashable, tuple[tuple[object, ...], Any]] | None] = ContextVar("_STEP", default=None)
+"""While ``build_views`` builds a step's views: what ``shared`` built, by tag and parts."""
+
+
+def shared(tag: Hashable, parts: tuple[object, ...], make: Callable[..., _T], *args: Any) -> _T:
+    """``make(*args)``, built once per ``build_views`` for the same ``tag`` and ``parts``: the very objects
+    (compared by identity) it is made from. Anything else it reads must be the same for every viewer of
+    the step (the seat names, the language: one ``build_views`` call has one of each) or be folded into
+    ``tag``. Outside ``build_views`` (one view alone), simply ``make(*args)``."""
+    memo = _STEP.get()
+    if memo is None:
+        return make(*args)
+    key = (tag, *map(id, parts))
+    found = memo.get(key)
+    if found is not None and all(a is b for a, b in zip(found[0], parts, strict=True)):
+        value: _T = found[1]
+        return value
+    value = make(*args)
+    memo[key] = (parts, value)  # the parts kept alive: their ids stay theirs for the step
+    return value
+
+
+def build_views(game: Game, state: State, events: Mapping[int, Sequence[Event]],
+                names: Sequence[str]) -> dict[int, View]:
+    """The view of ``state`` for every viewer in ``events`` (viewer -> its latest events): for each, exactly
+    ``build_view(game, state, viewer, names, events[viewer])``, with what the viewers share (the status,
+    the result, the panels a kit builds through ``shared``, the observations of a game whose panel builder
+    offers ``observations``) built once."""
+    kit = play_kit(game)
+    build = kit.panels or generic_panels
+    every: SharedObservations | None = getattr(kit.panels, "observations", None)
+    if every is not None:
+        for viewer in events:
+            _check_viewer(game, viewer)
+        observations = every(state, list(events))
+    else:
+        observations = {viewer: observe(game, state, viewer) for viewer in events}
+    to_move = state.current_player()
+    status, result = _status(kit, state, to_move, names)
+    views: dict[int, View] = {}
+    step = _STEP.set({})
+    try:
+        for viewer, told in events.items():
+            panels = build(observations[viewer], names)
+            if result is not None:
+                panels.append(result)
+            decision = kit.decision_menu(state, names) if to_move == viewer and to_move >= 0 else None
+            views[viewer] = View(game.name, viewer, to_move, status, tuple(panels), decision, tuple(told))
+    finally:
+        _STEP.reset(step)
+    return views

@@ -20,7 +20,7 @@ from stoneage.core.i18n import SOURCE, seat_name as numbered, use_language
 from stoneage.play.events import Event, apply_for_viewers, called_by, retell
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
-from stoneage.play.view import View, build_view
+from stoneage.play.view import View, build_view, build_views
 from stoneage.web.store import BOT, GameRow, SeatRow
 
 HINT_SEAT = 99
@@ -176,8 +176,7 @@ class Room:
                 state = self.state if not told or before is None else before.clone()
                 told[lang] = events = apply_for_viewers(state, action, viewers)
                 names = self.names_in(lang)
-                for viewer, viewer_events in self._called(events).items():
-                    view = build_view(self.game, self.state, viewer, names, viewer_events)
+                for viewer, view in build_views(self.game, self.state, self._called(events), names).items():
                     texts[lang, viewer] = _dumps({"type": "update", "seq": self.seq, "view": view.to_json()})
         self._told[index] = told
         for client in list(self.clients):

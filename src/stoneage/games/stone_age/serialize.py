@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import JSON
+from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import PlayerError, StateFormatError
 from stoneage.core.fields import FieldReader, check_integer, read_header
 from stoneage.games.stone_age import actions as A, stages as S
@@ -171,6 +172,26 @@ def observation(state: StoneAgeState, player: int) -> JSON:
 def public_observation(state: StoneAgeState) -> JSON:
     """What a spectator may know: no seat's face-down cards (shown once the game is over), no deck."""
     return _view(state, None)
+
+
+def observations(state: StoneAgeState, viewers: Iterable[int]) -> dict[int, JSON]:
+    """Each viewer's observation (a seat's, or ``PUBLIC``'s), exactly as ``observation`` and
+    ``public_observation`` give it, the public parts built once: a seat sees the spectator's
+    observation with its own entry of ``players`` in full. The observations share those parts (the
+    same objects): read them, never change them."""
+    public = _view(state, None)
+    out: dict[int, JSON] = {}
+    for viewer in viewers:
+        if viewer == PUBLIC:
+            out[viewer] = public
+            continue
+        np = state.num_players
+        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < np:
+            raise PlayerError(f"player must be a seat 0..{np - 1}, not {viewer!r}")
+        players = list(public["players"])
+        players[viewer] = _player_json(state, viewer, cards=True, secret=True, count=True)
+        out[viewer] = {**public, "observer": viewer, "players": players}
+    return out
 
 
 def _view(state: StoneAgeState, player: int | None) -> JSON:
