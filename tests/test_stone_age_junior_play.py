@@ -149,7 +149,7 @@ def test_save_resume_and_replay_a_junior_game(tmp_path: Path) -> None:
     assert "-- resumed --" in resumed.stdout
     assert_finished(resumed.stdout)
     replayed = run_cli("replay", str(path), script="")
-    assert replayed.returncode == 0 and "stone_age_junior" in replayed.stdout
+    assert replayed.returncode == 0 and "Replayed 9 actions of Stone Age Junior" in replayed.stdout
 
 
 def test_option_errors_are_clear() -> None:
