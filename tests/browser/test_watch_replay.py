@@ -110,7 +110,7 @@ def test_step_through_a_replay_with_buttons_and_keys(browsing: Browsing) -> None
 
 ROLL_SHOWN_JS = """() => (window.stoneageTable.state.view.events || [])
   .some((e) => e.kind === "chance" && /rolls/.test(e.text || ""))
-  && document.querySelector("#board").innerText.includes("rolled at the")"""
+  && /rolled \\d+ with \\d+ dice? at the/.test(document.querySelector("#board").innerText)"""
 BOARD_WORDS_JS = """() => { const board = document.querySelector("#board");
   return [board.innerText, ...[...board.querySelectorAll("[aria-label]")].map((el) => el.getAttribute("aria-label"))]
     .join("\\n"); }"""
