@@ -24,6 +24,9 @@ MenuBuilder = Callable[[State, Sequence[str]], Menu]
 ResultLines = Callable[[State, Sequence[str]], list[str]]
 """(state, seat names) -> the score breakdown and the winner in words."""
 PanelBuilder = Callable[[JSON, Sequence[str]], "list[Panel]"]
+Observations = Callable[[State, Sequence[int]], dict[int, JSON]]
+"""Every viewer's observation of one state at once: for each viewer exactly ``observation(viewer)``
+(``public_observation()`` for ``PUBLIC``), the parts they share built once as the same objects."""
 """(an observation, seat names) -> the view model's panels (board, players, ...)."""
 
 
@@ -53,6 +56,9 @@ class PlayKit:
     """The end-of-game breakdown in words; ``None``: the generic table of ``score_breakdown``."""
     panels: PanelBuilder | None = None
     """The view model's panels from an observation; ``None``: one panel listing the observation."""
+    observations: Observations | None = None
+    """A faster way to every viewer's observation of a step (``build_views``, for the game server);
+    ``None``: each observation built alone."""
 
 
     def decision_menu(self, state: State, names: Sequence[str]) -> Menu:

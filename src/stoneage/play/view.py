@@ -12,10 +12,10 @@ each exactly what ``build_view`` gives that viewer alone, what they share built 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from stoneage.core.contract import JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.errors import PlayerError
@@ -142,14 +142,6 @@ def _status(kit: PlayKit, state: State, to_move: int, names: Sequence[str]) -> t
 # --- every viewer of a step at once ---------------------------------------------------------------
 
 
-class SharedObservations(Protocol):
-    """A game's faster way to every viewer's observation of one state (optional, offered by its panel
-    builder as ``panels.observations``): each exactly what ``observe`` gives, the parts the viewers
-    share built once and shared (the same objects, so ``shared`` can build what is drawn from them once)."""
-
-    def __call__(self, state: State, viewers: Iterable[int]) -> dict[int, JSON]: ...
-
-
 _T = TypeVar("_T")
 _STEP: ContextVar[dict[Hashable, tuple[tuple[object, ...], Any]] | None] = ContextVar("_STEP", default=None)
 """While ``build_views`` builds a step's views: what ``shared`` built, by tag and parts."""
@@ -177,15 +169,14 @@ def build_views(game: Game, state: State, events: Mapping[int, Sequence[Event]],
                 names: Sequence[str]) -> dict[int, View]:
     """The view of ``state`` for every viewer in ``events`` (viewer -> its latest events): for each, exactly
     ``build_view(game, state, viewer, names, events[viewer])``, with what the viewers share (the status,
-    the result, the panels a kit builds through ``shared``, the observations of a game whose panel builder
-    offers ``observations``) built once."""
+    the result, the panels a kit builds through ``shared``, the observations of a kit that offers
+    ``observations``) built once."""
     kit = play_kit(game)
     build = kit.panels or generic_panels
-    every: SharedObservations | None = getattr(kit.panels, "observations", None)
-    if every is not None:
+    if kit.observations is not None:
         for viewer in events:
             _check_viewer(game, viewer)
-        observations = every(state, list(events))
+        observations = kit.observations(state, list(events))
     else:
         observations = {viewer: observe(game, state, viewer) for viewer in events}
     to_move = state.current_player()

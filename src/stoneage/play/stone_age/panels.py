@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from stoneage.core.contract import JSON, State
 from stoneage.core.i18n import pgettext
@@ -28,40 +28,33 @@ def phase_name(phase: str) -> str:
     }.get(phase, phase)
 
 
-class Panels:
-    """The panel builder of Stone Age's play kit: ``panels(observation, names)``, and every viewer's
-    observation of a step at once (``build_views``), the public parts shared."""
-
-    def __call__(self, observation: JSON, names: Sequence[str]) -> list[Panel]:
-        """The table as ``observation``'s viewer may see it, in words and as data. What depends on
-        public parts only (the board, the herd, a player's sentence) is built once per step of
-        ``build_views`` when the viewers' observations share those parts (``observations``)."""
-        short = [f"P{seat + 1}" for seat in range(len(names))]
-        first = names[observation["first_player"]]
-        heading = "-- " + pgettext("round panel", "Round {round}, {phase} (first player: {first})").format(
-            round=observation["round"], phase=phase_name(observation["phase"]), first=first) + " --"
-        herd = observation.get("mammoth")
-        out = [
-            Panel("round", pgettext("panel title", "Round"), (heading,), {key: observation[key] for key in ROUND_KEYS}
-                  | {key: observation[key] for key in ROUND_EXTRA_KEYS if key in observation}),
-            shared(("board", herd and herd["herd"], observation["deck_size"]),
-                   (observation["board"], observation["display"], observation["stacks"]), _board, observation, short),
-        ]
-        if herd is not None:
-            held = tuple((data["mammoth_tiles"], data["on_tile"]) for data in observation["players"])
-            out.append(shared(("mammoth", observation["phase"], held), (herd,), _mammoth, observation, short))
-        sentences = tuple(shared(("player", names[seat]), (data,), player_sentence, data, names[seat])
-                          for seat, data in enumerate(observation["players"]))
-        out.append(Panel("players", pgettext("panel title", "Players"), sentences, observation["players"]))
-        return out
-
-    @staticmethod
-    def observations(state: State, viewers: Iterable[int]) -> dict[int, JSON]:
-        """Every viewer's observation, the public parts built once (``serialize.observations``)."""
-        return serialize.observations(state, viewers)  # type: ignore[arg-type]
+def panels(observation: JSON, names: Sequence[str]) -> list[Panel]:
+    """The table as ``observation``'s viewer may see it, in words and as data. What depends on
+    public parts only (the board, the herd, a player's sentence) is built once per step of
+    ``build_views`` when the viewers' observations share those parts (``observations``)."""
+    short = [f"P{seat + 1}" for seat in range(len(names))]
+    first = names[observation["first_player"]]
+    heading = "-- " + pgettext("round panel", "Round {round}, {phase} (first player: {first})").format(
+        round=observation["round"], phase=phase_name(observation["phase"]), first=first) + " --"
+    herd = observation.get("mammoth")
+    out = [
+        Panel("round", pgettext("panel title", "Round"), (heading,), {key: observation[key] for key in ROUND_KEYS}
+              | {key: observation[key] for key in ROUND_EXTRA_KEYS if key in observation}),
+        shared(("board", herd and herd["herd"], observation["deck_size"]),
+               (observation["board"], observation["display"], observation["stacks"]), _board, observation, short),
+    ]
+    if herd is not None:
+        held = tuple((data["mammoth_tiles"], data["on_tile"]) for data in observation["players"])
+        out.append(shared(("mammoth", observation["phase"], held), (herd,), _mammoth, observation, short))
+    sentences = tuple(shared(("player", names[seat]), (data,), player_sentence, data, names[seat])
+                      for seat, data in enumerate(observation["players"]))
+    out.append(Panel("players", pgettext("panel title", "Players"), sentences, observation["players"]))
+    return out
 
 
-panels = Panels()
+def observations(state: State, viewers: Sequence[int]) -> dict[int, JSON]:
+    """Every viewer's observation, the public parts built once (``serialize.observations``)."""
+    return serialize.observations(state, viewers)  # type: ignore[arg-type]
 
 
 def _board(observation: JSON, short: list[str]) -> Panel:
