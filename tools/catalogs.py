@@ -15,11 +15,13 @@ from pathlib import Path
 from babel.messages.frontend import CommandLineInterface
 from babel.messages.pofile import read_po
 
+from stoneage.core.i18n import LANGUAGES, SOURCE
+
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "src" / "stoneage" / "locale"
 POT = LOCALE / "stoneage.pot"
 DOMAIN = "stoneage"
-TRANSLATED = ("ko", "pt_BR", "de")
+TRANSLATED = tuple(code for code in LANGUAGES if code != SOURCE)
 """Every catalog but the source language's (English needs none)."""
 EXTRACT = ["--no-location", "--sort-output", "-c", "TRANSLATORS:", "--project", "stoneage", "--version", "0.1"]
 

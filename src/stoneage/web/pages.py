@@ -30,6 +30,7 @@ def templates() -> Environment:
                               extensions=["jinja2.ext.i18n"])
     environment.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=_, ngettext=ngettext, pgettext=pgettext, newstyle=True)
+    environment.policies["json.dumps_kwargs"] = {"sort_keys": False}  # the languages in their order
     return environment
 
 

@@ -11,8 +11,9 @@
 //
 // Call them with one plain string literal each (Babel extracts them; see docs/translating.md).
 
-/** Every language the program speaks, by catalog code, in its own name (core/i18n.py's LANGUAGES). */
-export const languages = { en: "English", ko: "한국어", pt_BR: "Português (Brasil)", de: "Deutsch" };
+/** Every language the program speaks, by catalog code, in its own name (core/i18n.py's LANGUAGES,
+ *  which the server writes into the page). */
+export const languages = JSON.parse(document.documentElement.dataset.languages || '{"en": "English"}');
 
 const SOURCE = "en";
 const STORAGE_KEY = "stoneage.lang";
