@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from stoneage.core.errors import StateFormatError, shorten
+from stoneage.core.i18n import _
 from stoneage.core.registry import game_info
 
 MAX_ITEMS = 20_000
@@ -14,10 +15,11 @@ MAX_ITEMS = 20_000
 def check_integer(value: Any, name: str, low: int, high: int | None = None) -> int:
     """``value`` if it is an integer in ``low..high``; else ``StateFormatError`` naming ``name``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise StateFormatError(f"{name}: expected an integer, got {shorten(value)}")
+        raise StateFormatError(_("{field}: expected an integer, got {value}").format(field=name, value=shorten(value)))
     if value < low or (high is not None and value > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise StateFormatError(f"{name}: {shorten(value)} is out of range {bound}")
+        raise StateFormatError(_("{field}: {value} is out of range {bound}").format(
+            field=name, value=shorten(value), bound=bound))
     return value
 
 
@@ -26,7 +28,8 @@ def check_choice(value: Any, name: str, names: tuple[str, ...], nullable: bool =
     if value is None and nullable:
         return -1
     if not isinstance(value, str) or value not in names:
-        raise StateFormatError(f"{name}: {shorten(value)} is not one of {', '.join(names)}")
+        raise StateFormatError(_("{field}: {value} is not one of {names}").format(
+            field=name, value=shorten(value), names=", ".join(names)))
     return names.index(value)
 
 
@@ -35,7 +38,8 @@ class FieldReader:
 
     def __init__(self, data: Any, path: str = "") -> None:
         if not isinstance(data, dict):
-            raise StateFormatError(f"{path or 'state'}: expected an object, got {type(data).__name__}")
+            raise StateFormatError(_("{field}: expected an object, got {kind}").format(
+                field=path or "state", kind=type(data).__name__))
         self.data: dict[str, Any] = data
         self.path = path
 
@@ -46,7 +50,7 @@ class FieldReader:
     def raw(self, key: str) -> Any:
         """A field's value, unchecked (it must be present)."""
         if key not in self.data:
-            raise StateFormatError(f"{self.name(key)}: missing")
+            raise StateFormatError(_("{field}: missing").format(field=self.name(key)))
         return self.data[key]
 
     def integer(self, key: str, low: int, high: int | None = None) -> int:
@@ -69,7 +73,7 @@ class FieldReader:
         seen: set[int] = set()
         for item in value:
             if item in seen:
-                raise StateFormatError(f"{self.name(key)}: an id appears twice ({item})")
+                raise StateFormatError(_("{field}: an id appears twice ({id})").format(field=self.name(key), id=item))
             seen.add(item)
         return value
 
@@ -85,18 +89,22 @@ class FieldReader:
         """true or false."""
         value = self.raw(key)
         if not isinstance(value, bool):
-            raise StateFormatError(f"{self.name(key)}: expected true or false, got {shorten(value)}")
+            raise StateFormatError(_("{field}: expected true or false, got {value}").format(
+                field=self.name(key), value=shorten(value)))
         return value
 
     def items(self, key: str, length: int | None = None) -> list[Any]:
         """A list (of ``length`` entries, if given), its items unchecked."""
         value = self.raw(key)
         if not isinstance(value, list):
-            raise StateFormatError(f"{self.name(key)}: expected a list, got {shorten(value)}")
+            raise StateFormatError(_("{field}: expected a list, got {value}").format(
+                field=self.name(key), value=shorten(value)))
         if len(value) > MAX_ITEMS:
-            raise StateFormatError(f"{self.name(key)}: {len(value)} entries, more than the limit of {MAX_ITEMS}")
+            raise StateFormatError(_("{field}: {count} entries, more than the limit of {limit}").format(
+                field=self.name(key), count=len(value), limit=MAX_ITEMS))
         if length is not None and len(value) != length:
-            raise StateFormatError(f"{self.name(key)}: expected {length} entries, got {len(value)}")
+            raise StateFormatError(_("{field}: expected {expected} entries, got {count}").format(
+                field=self.name(key), expected=length, count=len(value)))
         return value
 
     def sub(self, key: str) -> FieldReader:
@@ -112,13 +120,17 @@ def read_header(data: Any, game: str, version: int, params: dict[str, Any]) -> F
     """The reader of a whole state, once its game, format version and parameters are checked."""
     r = FieldReader(data)
     if r.raw("game") != game:
-        raise StateFormatError(f"game: expected {game!r}, got {shorten(r.raw('game'))}")
+        raise StateFormatError(_("{field}: expected {expected}, got {value}").format(
+            field="game", expected=repr(game), value=shorten(r.raw("game"))))
     if type(r.raw("format")) is not int or r.raw("format") != version:
-        raise StateFormatError(f"format: expected {version}, got {shorten(r.raw('format'))}")
+        raise StateFormatError(_("{field}: expected {expected}, got {value}").format(
+            field="format", expected=version, value=shorten(r.raw("format"))))
     if r.raw("params") != params:
-        raise StateFormatError(f"params: {shorten(r.raw('params'))} do not match the game {shorten(params)}")
+        raise StateFormatError(_("{field}: {value} do not match the game {params}").format(
+            field="params", value=shorten(r.raw("params")), params=shorten(params)))
     history = data.get("history")
     longest = game_info(game).max_game_length
     if isinstance(history, list) and len(history) > longest:
-        raise StateFormatError(f"history: {len(history)} actions; a {game} game has at most {longest}")
+        raise StateFormatError(_("{field}: {count} actions; a {game} game has at most {most}").format(
+            field="history", count=len(history), game=game, most=longest))
     return r

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from stoneage.core.errors import StoneAgeError
+from stoneage.core.i18n import _
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """The largest file read (8 MiB: a record of the longest allowed game is far smaller)."""
@@ -56,15 +57,16 @@ def _depth_ok(text: str) -> bool:
 def parse_json(text: str, what: str, error: type[StoneAgeError]) -> Any:
     """``text`` parsed as JSON within the limits, or ``error`` naming ``what`` and the problem."""
     if len(text) > MAX_FILE_BYTES:
-        raise error(f"{what} is larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        raise error(_("{what} is larger than {size} MiB").format(what=what, size=MAX_FILE_BYTES // (1024 * 1024)))
     if not _depth_ok(text):
-        raise error(f"{what} nests deeper than {MAX_DEPTH} levels")
+        raise error(_("{what} nests deeper than {depth} levels").format(what=what, depth=MAX_DEPTH))
     try:
         return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
     except json.JSONDecodeError as problem:
-        raise error(f"{what} is not JSON: {problem.msg} (line {problem.lineno}, column {problem.colno})") from None
+        raise error(_("{what} is not JSON: {problem} (line {line}, column {column})").format(
+            what=what, problem=problem.msg, line=problem.lineno, column=problem.colno)) from None
     except (ValueError, RecursionError) as problem:
-        raise error(f"{what} is not acceptable JSON: {problem}") from None
+        raise error(_("{what} is not acceptable JSON: {problem}").format(what=what, problem=problem)) from None
 
 
 def _no_constant(name: str) -> Any:
@@ -77,22 +79,25 @@ def read_json_file(path: str | Path, what: str, error: type[StoneAgeError]) -> A
     try:
         info = Path(path).stat()
     except OSError as problem:
-        raise error(f"cannot read {where}: {problem.strerror}") from None
+        raise error(_("cannot read {what}: {problem}").format(what=where, problem=problem.strerror)) from None
     if not stat.S_ISREG(info.st_mode):
-        raise error(f"cannot read {where}: not a regular file")
+        raise error(_("cannot read {what}: not a regular file").format(what=where))
     if info.st_size > MAX_FILE_BYTES:
-        raise error(f"cannot read {where}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        raise error(_("cannot read {what}: larger than {size} MiB").format(
+            what=where, size=MAX_FILE_BYTES // (1024 * 1024)))
     try:
         with open(path, "rb") as stream:
             raw = stream.read(MAX_FILE_BYTES + 1)
     except OSError as problem:
-        raise error(f"cannot read {where}: {problem.strerror}") from None
+        raise error(_("cannot read {what}: {problem}").format(what=where, problem=problem.strerror)) from None
     if len(raw) > MAX_FILE_BYTES:
-        raise error(f"cannot read {where}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB")
+        raise error(_("cannot read {what}: larger than {size} MiB").format(
+            what=where, size=MAX_FILE_BYTES // (1024 * 1024)))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as problem:
-        raise error(f"cannot read {where}: not UTF-8 text (byte {problem.start})") from None
+        raise error(_("cannot read {what}: not UTF-8 text (byte {byte})").format(
+            what=where, byte=problem.start)) from None
     return parse_json(text, where, error)
 
 
@@ -100,14 +105,16 @@ def check_writable(path: str | Path, error: type[StoneAgeError]) -> None:
     """Raise ``error`` now, before any work, if a file cannot be written at ``path``."""
     target = Path(path)
     if target.is_dir():
-        raise error(f"cannot write {str(path)!r}: it is a folder")
+        raise error(_("cannot write {path}: it is a folder").format(path=repr(str(path))))
     if not target.parent.is_dir():
-        raise error(f"cannot write {str(path)!r}: the folder {str(target.parent)!r} does not exist")
+        raise error(_("cannot write {path}: the folder {folder} does not exist").format(
+            path=repr(str(path)), folder=repr(str(target.parent))))
     existed = target.exists()
     try:
         with target.open("a", encoding="utf-8"):
             pass
     except OSError as problem:
-        raise error(f"cannot write {str(path)!r}: {problem.strerror}") from None
+        raise error(_("cannot write {path}: {problem}").format(
+            path=repr(str(path)), problem=problem.strerror)) from None
     if not existed:
         target.unlink()

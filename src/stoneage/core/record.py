@@ -15,6 +15,7 @@ from stoneage.core.contract import JSON, Game, State
 from stoneage.core.errors import RecordError, StoneAgeError
 from stoneage.core.files import read_json_file
 from stoneage.core.gametype import Kind
+from stoneage.core.i18n import _
 from stoneage.core.registry import game_info, load_game
 
 RECORD_FORMAT = 1
@@ -53,34 +54,36 @@ def result_of(state: State) -> JSON:
 def game_from_record(record: Any) -> Game:
     """The game a record's header describes; raises ``RecordError`` naming the bad field."""
     if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+        raise RecordError(_("a record is a JSON object, not {kind}").format(kind=type(record).__name__))
     for key in ("format", "game", "players", "seed", "actions"):
         if key not in record:
-            raise RecordError(f"record field {key!r} is missing")
+            raise RecordError(_("record field {key} is missing").format(key=repr(key)))
     if record["format"] != RECORD_FORMAT:
-        raise RecordError(f"record field 'format': expected {RECORD_FORMAT}, got {record['format']!r}")
+        raise RecordError(_("record field 'format': expected {expected}, got {got}").format(
+            expected=RECORD_FORMAT, got=repr(record["format"])))
     options = record.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("record field 'options' must be an object")
+        raise RecordError(_("record field 'options' must be an object"))
     if not isinstance(record["actions"], list):
-        raise RecordError("record field 'actions' must be a list of action strings")
+        raise RecordError(_("record field 'actions' must be a list of action strings"))
     try:
         info = game_info(record["game"])
     except StoneAgeError as error:
-        raise RecordError(f"record field 'game': {error}") from None
+        raise RecordError(_("record field 'game': {error}").format(error=error)) from None
     for key, value in options.items():
         if key in HEADER_FIELDS:
-            raise RecordError(f"record field 'options' may not hold {key!r}: it belongs in the header")
+            raise RecordError(_("record field 'options' may not hold {key}: it belongs in the header").format(
+                key=repr(key)))
         param = next((p for p in info.params if p.name == key), None)
         if param is not None and param.kind is Kind.DATA and isinstance(value, str):
-            raise RecordError(f"record option {key!r} must hold its data, not a file name")
+            raise RecordError(_("record option {key} must hold its data, not a file name").format(key=repr(key)))
     if len(record["actions"]) > info.max_game_length:
-        raise RecordError(f"record field 'actions' holds {len(record['actions'])} actions; "
-                          f"a {info.name} game has at most {info.max_game_length}")
+        raise RecordError(_("record field 'actions' holds {count} actions; a {game} game has at most {most}").format(
+            count=len(record["actions"]), game=info.name, most=info.max_game_length))
     try:
         return load_game(record["game"], players=record["players"], seed=record["seed"], **options)
     except StoneAgeError as error:
-        raise RecordError(f"record header: {error}") from None
+        raise RecordError(_("record header: {error}").format(error=error)) from None
 
 
 def replay(record: Any) -> tuple[Game, State]:
@@ -89,26 +92,30 @@ def replay(record: Any) -> tuple[Game, State]:
     state = game.new_initial_state()
     for index, text in enumerate(record["actions"]):
         if not isinstance(text, str):
-            raise RecordError(f"actions[{index}]: expected an action string, got {text!r}")
+            raise RecordError(_("{field}: expected an action string, got {value}").format(
+                field=f"actions[{index}]", value=repr(text)))
         try:
             state.apply_action(state.string_to_action(text))
         except StoneAgeError as error:
-            raise RecordError(f"actions[{index}] {text!r}: {error}") from None
+            raise RecordError(_("{field} {action}: {error}").format(
+                field=f"actions[{index}]", action=repr(text), error=error)) from None
     stored = record.get("result")
     if stored is not None:
         if not state.is_terminal():
-            raise RecordError("the record has a result but its actions do not finish the game")
+            raise RecordError(_("the record has a result but its actions do not finish the game"))
         actual = result_of(state)
         if stored != actual:
-            raise RecordError(f"the stored result {stored!r} differs from the replayed {actual!r}")
+            raise RecordError(_("the stored result {stored} differs from the replayed {actual}").format(
+                stored=repr(stored), actual=repr(actual)))
     return game, state
 
 
 def load_record(path: str | Path) -> JSON:
     """Read a record file (bounded, see ``core/files.py``); ``RecordError`` if it cannot be read."""
-    data = read_json_file(path, "record", RecordError)
+    data = read_json_file(path, _("record"), RecordError)
     if not isinstance(data, dict):
-        raise RecordError(f"record {str(path)!r}: a record is a JSON object, not {type(data).__name__}")
+        raise RecordError(_("record {path}: a record is a JSON object, not {kind}").format(
+            path=repr(str(path)), kind=type(data).__name__))
     return data
 
 
