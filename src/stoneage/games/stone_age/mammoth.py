@@ -15,6 +15,7 @@ from typing import Any
 
 from stoneage.core.errors import GameOptionError, shorten
 from stoneage.core.files import parse_json, read_json_file
+from stoneage.core.i18n import _
 from stoneage.games.stone_age.data import RESOURCES
 
 BONUS_KEYS = ("food", "wood", "clay", "stone", "gold", "points", "agriculture", "tools", "cards", "choice")
@@ -92,15 +93,19 @@ class MammothTile:
 
 def _bonus(data: Any, where: str) -> Bonus:
     if not isinstance(data, dict):
-        raise GameOptionError(f"mammoth tiles: {where} must be an object like {{\"wood\": 2}}")
+        raise GameOptionError(_("mammoth tiles: {where} must be an object like {example}").format(
+            where=where, example='{"wood": 2}'))
     for key, value in data.items():
         if key not in BONUS_KEYS:
             name = key if isinstance(key, str) and len(key) <= 30 else shorten(key, 30)
-            raise GameOptionError(f"mammoth tiles: {where}.{name} is not a bonus ({', '.join(BONUS_KEYS)})")
+            raise GameOptionError(_("mammoth tiles: {field} is not a bonus ({names})").format(
+                field=f"{where}.{name}", names=", ".join(BONUS_KEYS)))
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AMOUNT:
-            raise GameOptionError(f"mammoth tiles: {where}.{key} must be an integer 0..{MAX_AMOUNT}")
+            raise GameOptionError(_("mammoth tiles: {field} must be an integer 0..{most}").format(
+                field=f"{where}.{key}", most=MAX_AMOUNT))
     if data.get("choice", 0) not in (0, 2):
-        raise GameOptionError(f"mammoth tiles: {where}.choice must be 2 (two resources of your choice) or 0")
+        raise GameOptionError(_("mammoth tiles: {field} must be 2 (two resources of your choice) or 0").format(
+            field=f"{where}.choice"))
     return Bonus(**data)
 
 
@@ -108,14 +113,16 @@ def parse_tiles(data: Any) -> tuple[MammothTile, ...]:
     """Tiles from the JSON file format (an object with ``tiles``, or the list itself)."""
     tiles = data.get("tiles") if isinstance(data, dict) else data
     if not isinstance(tiles, list) or not 1 <= len(tiles) <= MAX_TILES:
-        raise GameOptionError(f"mammoth tiles: expected a list of 1..{MAX_TILES} tiles")
+        raise GameOptionError(_("mammoth tiles: expected a list of 1..{most} tiles").format(most=MAX_TILES))
     out = []
     for i, tile in enumerate(tiles):
         where = f"tiles[{i}]"
         if not isinstance(tile, dict) or set(tile) != {"back", "one", "all"}:
-            raise GameOptionError(f"mammoth tiles: {where} must have exactly 'back', 'one' and 'all'")
+            raise GameOptionError(_("mammoth tiles: {where} must have exactly 'back', 'one' and 'all'").format(
+                where=where))
         if tile["back"] not in RESOURCES:
-            raise GameOptionError(f"mammoth tiles: {where}.back must be one of {', '.join(RESOURCES)}")
+            raise GameOptionError(_("mammoth tiles: {field} must be one of {names}").format(
+                field=f"{where}.back", names=", ".join(RESOURCES)))
         out.append(MammothTile(RESOURCES.index(tile["back"]), _bonus(tile["one"], f"{where}.one"),
                                _bonus(tile["all"], f"{where}.all")))
     return tuple(out)
@@ -133,8 +140,9 @@ def load_tiles(source: str | Path | list[Any] | dict[str, Any] | None = None) ->
     if isinstance(source, list | dict):
         return parse_tiles(source)
     if not isinstance(source, str | Path):
-        raise GameOptionError(f"mammoth tiles: expected a file name or a table, not {type(source).__name__}")
-    return parse_tiles(read_json_file(source, "mammoth tiles", GameOptionError))
+        raise GameOptionError(_("mammoth tiles: expected a file name or a table, not {kind}").format(
+            kind=type(source).__name__))
+    return parse_tiles(read_json_file(source, _("mammoth tiles"), GameOptionError))
 
 
 @cache

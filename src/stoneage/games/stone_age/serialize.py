@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import PlayerError, StateFormatError
 from stoneage.core.fields import FieldReader, check_integer, read_header
+from stoneage.core.i18n import N_, _
 from stoneage.games.stone_age import actions as A, stages as S
 from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
@@ -77,8 +78,8 @@ def _player_json(state: StoneAgeState, p: int, cards: bool, secret: bool, count:
         "resources": {name: pl[base + WOOD + r] for r, name in enumerate(RESOURCES)},
         "agriculture": pl[base + AGRICULTURE],
         "score": pl[base + SCORE],
-        "tools_ready": [v for v in (4, 3, 2, 1) for _ in range(pl[base + READY + v - 1])],
-        "tools_used": [v for v in (4, 3, 2, 1) for _ in range(pl[base + USED + v - 1])],
+        "tools_ready": [v for v in (4, 3, 2, 1) for _tile in range(pl[base + READY + v - 1])],
+        "tools_used": [v for v in (4, 3, 2, 1) for _tile in range(pl[base + USED + v - 1])],
         "one_use_tools": [v for i, v in enumerate(A.ONE_USE_VALUES) if pl[base + ONE_USE] >> i & 1],
         "two_resources": pl[base + TWO_RESOURCES],
         "cards": bought if cards else [],
@@ -165,7 +166,7 @@ def observation(state: StoneAgeState, player: int) -> JSON:
     down unless the ``open_cards`` variant is on; all cards are shown once the game is over)."""
     np = state.num_players
     if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
-        raise PlayerError(f"player must be a seat 0..{np - 1}, not {player!r}")
+        raise PlayerError(_("player must be a seat 0..{last}, not {value}").format(last=np - 1, value=repr(player)))
     return _view(state, player)
 
 
@@ -187,7 +188,7 @@ def observations(state: StoneAgeState, viewers: Iterable[int]) -> dict[int, JSON
             continue
         np = state.num_players
         if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < np:
-            raise PlayerError(f"player must be a seat 0..{np - 1}, not {viewer!r}")
+            raise PlayerError(_("player must be a seat 0..{last}, not {value}").format(last=np - 1, value=repr(viewer)))
         players = list(public["players"])
         players[viewer] = _player_json(state, viewer, cards=True, secret=True, count=True)
         out[viewer] = {**public, "observer": viewer, "players": players}
@@ -243,7 +244,8 @@ def _read_player(state: StoneAgeState, p: int, r: FieldReader) -> None:
             pl[base + field + v - 1] += 1
     tiles = sum(pl[base + READY: base + READY + 4]) + sum(pl[base + USED: base + USED + 4])
     if tiles > 3:
-        raise StateFormatError(f"{r.path}: {tiles} tool tiles, at most 3 are allowed")
+        raise StateFormatError(_("{field}: {count} tool tiles, at most 3 are allowed").format(
+            field=r.path, count=tiles))
     one_use = r.id_set("one_use_tools", 2, 4)
     pl[base + ONE_USE] = sum(1 << A.ONE_USE_VALUES.index(v) for v in one_use)
     pl[base + TWO_RESOURCES] = r.integer("two_resources", 0, 2)  # the card, plus a mammoth choice
@@ -251,15 +253,16 @@ def _read_player(state: StoneAgeState, p: int, r: FieldReader) -> None:
     pl[base + SECRET_CARDS] = _mask(r.id_set("secret_cards", 1, NUM_CARDS), 1)
     buildings = r.raw("buildings")
     if not isinstance(buildings, list):
-        raise StateFormatError(f"{r.path}.buildings: expected a list")
+        raise StateFormatError(_("{field}: expected a list").format(field=f"{r.path}.buildings"))
     for i, item in enumerate(buildings):
         building = FieldReader(item, f"{r.path}.buildings[{i}]")
         tile = building.integer("tile", 0, NUM_TILES - 1)
         kind = BUILDING_KINDS[TILE_KIND[tile]].name
         if building.raw("kind") != kind:
-            raise StateFormatError(f"{building.path}.kind: tile {tile} is a {kind!r}, not {building.raw('kind')!r}")
+            raise StateFormatError(_("{field}: tile {tile} is a {kind}, not {value}").format(
+                field=f"{building.path}.kind", tile=tile, kind=repr(kind), value=repr(building.raw("kind"))))
         if pl[base + BUILDINGS] >> tile & 1:
-            raise StateFormatError(f"{building.path}: tile {tile} appears twice")
+            raise StateFormatError(_("{field}: tile {tile} appears twice").format(field=building.path, tile=tile))
         pl[base + BUILDINGS] |= 1 << tile
     pl[base + PENALTIES] = r.integer("penalties", 0)
     if state.game.mammoth:
@@ -280,7 +283,8 @@ def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
     herd = m.raw("herd")
     if herd is not None:
         if herd not in LOCATIONS[1:5]:
-            raise StateFormatError(f"mammoth.herd: {herd!r} is not a resource area (or null)")
+            raise StateFormatError(_("{field}: {value} is not a resource area (or null)").format(
+                field="mammoth.herd", value=repr(herd)))
         state.herd = LOCATIONS.index(herd)
     bonus = m.raw("bonus_tile")
     if bonus is not None:
@@ -290,20 +294,24 @@ def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
         state.next_back = m.choice("next_back", RESOURCES)
     state.mammoth_pile = _mask(m.id_set("pile", 1, count), 1)
     if state.bonus_tile >= 0 and state.mammoth_pile >> state.bonus_tile & 1:
-        raise StateFormatError("mammoth.bonus_tile: the face-up tile cannot also be in the pile")
+        raise StateFormatError(_("{field}: the face-up tile cannot also be in the pile").format(
+            field="mammoth.bonus_tile"))
     state.tamers = m.integer("tamers", 0, 7)
     rolls = m.raw("tame_rolls")
     if not isinstance(rolls, list) or (rolls and len(rolls) != np):
-        raise StateFormatError(f"mammoth.tame_rolls: expected [] or {np} lists of dice")
+        raise StateFormatError(_("{field}: expected [] or {count} lists of dice").format(
+            field="mammoth.tame_rolls", count=np))
     for i, roll in enumerate(rolls):
         if not isinstance(roll, list) or len(roll) > 7 or any(
                 isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in roll):
-            raise StateFormatError(f"mammoth.tame_rolls[{i}]: expected up to 7 die faces 1..6")
+            raise StateFormatError(_("{field}: expected up to 7 die faces 1..6").format(
+                field=f"mammoth.tame_rolls[{i}]"))
     state.tame_rolls = tuple(tuple(sorted(roll, reverse=True)) for roll in rolls)
     queue = m.items("bonus_queue")
     for i, step in enumerate(queue):
         if not isinstance(step, list) or len(step) != 2:
-            raise StateFormatError(f"mammoth.bonus_queue[{i}]: expected [seat, 0 (card) or 1 (choice)]")
+            raise StateFormatError(_("{field}: expected [seat, 0 (card) or 1 (choice)]").format(
+                field=f"mammoth.bonus_queue[{i}]"))
         check_integer(step[0], f"mammoth.bonus_queue[{i}][0]", 0, np - 1)
         check_integer(step[1], f"mammoth.bonus_queue[{i}][1]", 0, 1)
     state.bonus_queue = tuple((seat, step) for seat, step in queue)
@@ -321,7 +329,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state.players = [0] * (np * STRIDE)
     players = r.raw("players")
     if not isinstance(players, list) or len(players) != np:
-        raise StateFormatError(f"players: expected a list of {np} players")
+        raise StateFormatError(_("{field}: expected a list of {count} players").format(field="players", count=np))
     for p in range(np):
         _read_player(state, p, FieldReader(players[p], f"players[{p}]"))
     state.board = [0] * (NUM_LOCATIONS * (np + 1))
@@ -334,7 +342,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     state.display = r.integers("display", 0, NUM_CARDS, DISPLAY_SIZE)
     stacks = r.raw("stacks")
     if not isinstance(stacks, list) or len(stacks) != np:
-        raise StateFormatError(f"stacks: expected a list of {np} stacks")
+        raise StateFormatError(_("{field}: expected a list of {count} stacks").format(field="stacks", count=np))
     state.tops = [-1] * 4
     state.stack_left = [0] * 4
     for s, item in enumerate(stacks):
@@ -381,14 +389,22 @@ def check_consistency(state: StoneAgeState) -> None:
     _check_partition("building tile", tiles, ALL_TILES_MASK, 0)
     for s in range(np):
         if state.tops[s] >= 0 and not state.stack_left[s]:
-            raise StateFormatError(f"stacks[{s}]: an empty stack cannot show a top tile")
+            raise StateFormatError(_("{field}: an empty stack cannot show a top tile").format(field=f"stacks[{s}]"))
     for p in range(np):
         placed = sum(state.board[NUM_LOCATIONS + loc * np + p] for loc in range(NUM_LOCATIONS))
         if placed + pl[p * STRIDE + UNPLACED] > pl[p * STRIDE + FIGURES]:
-            raise StateFormatError(f"players[{p}]: more figures placed and unplaced than owned")
+            raise StateFormatError(_("{field}: more figures placed and unplaced than owned").format(
+                field=f"players[{p}]"))
     check_state(state)
     if state.stage != S.GAME_OVER and not state.legal_actions():
-        raise StateFormatError(f"pending.stage: {S.STAGES[state.stage]!r} has no legal action in this state")
+        raise StateFormatError(_("{field}: {stage} has no legal action in this state").format(
+            field="pending.stage", stage=repr(S.STAGES[state.stage])))
+
+
+TWICE = {"card": N_("{field}: card {number} is in two places at once"),
+         "building tile": N_("{field}: building tile {number} is in two places at once")}
+MISSING = {"card": N_("card {number} is missing from the state"),
+           "building tile": N_("building tile {number} is missing from the state")}
 
 
 def _check_partition(what: str, places: list[tuple[str, int]], full: int, offset: int) -> None:
@@ -396,8 +412,8 @@ def _check_partition(what: str, places: list[tuple[str, int]], full: int, offset
     for name, mask in places:
         if seen & mask:
             first = (seen & mask).bit_length() - 1 + offset
-            raise StateFormatError(f"{name}: {what} {first} is in two places at once")
+            raise StateFormatError(_(TWICE[what]).format(field=name, number=first))
         seen |= mask
     if seen != full:
         missing = (full & ~seen).bit_length() - 1 + offset
-        raise StateFormatError(f"{what} {missing} is missing from the state")
+        raise StateFormatError(_(MISSING[what]).format(number=missing))
