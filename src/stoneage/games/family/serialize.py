@@ -9,6 +9,7 @@ from typing import Any
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
 from stoneage.core.fields import FieldReader, read_header
+from stoneage.core.i18n import _
 from stoneage.games.family.data import HUTS_TO_WIN
 from stoneage.games.family.state import PHASES, SETUP, Event, FamilyState
 
@@ -48,9 +49,10 @@ class EventTable:
         kind = r.choice("event", self.names)
         name = self.names[kind]
         fields = self.fields[name]
-        extra = set(r.data) - {"at", "turn", "event", *(f for f, _ in fields)}
+        extra = set(r.data) - {"at", "turn", "event", *(f for f, _index in fields)}
         if extra:
-            raise StateFormatError(f"{path}: unexpected field {sorted(extra)[0]!r} for a {name!r} event")
+            raise StateFormatError(_("{field}: unexpected field {key} for a {event} event").format(
+                field=path, key=repr(sorted(extra)[0]), event=repr(name)))
         slots = [at, turn, kind, -1, -1, -1, -1]
         for field, index in fields:
             value = r.integer(field, 0, players - 1) if field == "player" else self.decode(r, field, slots, players)
@@ -119,7 +121,8 @@ def read_built(seat: FieldReader, high: int) -> tuple[int, ...]:
     """A seat's ``built`` list: hut numbers 1..``high``, at most ``HUTS_TO_WIN`` of them."""
     built = seat.integers("built", 1, high)
     if len(built) > HUTS_TO_WIN:
-        raise StateFormatError(f"{seat.name('built')}: at most {HUTS_TO_WIN} huts are built")
+        raise StateFormatError(_("{field}: at most {most} huts are built").format(
+            field=seat.name("built"), most=HUTS_TO_WIN))
     return tuple(built)
 
 
@@ -133,8 +136,8 @@ def read_history_and_log(state: FamilyState, r: FieldReader, table: EventTable, 
     for i, item in enumerate(events):
         event = table.read(item, f"log[{i}]", len(history), state.num_players)
         if event[:2] < last or event[0] < last[0] or event[1] > state.turn:
-            raise StateFormatError(f"log[{i}]: events come in the order of the actions and turns that caused them, "
-                                   f"up to the current turn {state.turn}")
+            raise StateFormatError(_("{field}: events come in the order of the actions and turns that caused them, "
+                                     "up to the current turn {turn}").format(field=f"log[{i}]", turn=state.turn))
         last = event[:2]
         log = (event, log)
     state._log = log
@@ -145,17 +148,20 @@ def check_frame(state: FamilyState) -> None:
     """``StateFormatError`` unless the turn counter fits the phase and a finished game ended on the
     turn of its winner (the games check their own pending node)."""
     if state.phase == SETUP and state.turn:
-        raise StateFormatError(f"turn: no turn has begun during the setup, not {state.turn}")
+        raise StateFormatError(_("{field}: no turn has begun during the setup, not {turn}").format(
+            field="turn", turn=state.turn))
     if state.phase != SETUP and state.turn < 1:
-        raise StateFormatError(f"turn: the first turn has begun once the setup is over, not {state.turn}")
+        raise StateFormatError(_("{field}: the first turn has begun once the setup is over, not {turn}").format(
+            field="turn", turn=state.turn))
     winners = hut_race_winners(state)
     if winners and state.cur != winners[0]:
-        raise StateFormatError(f"pending.player: the game ended on the turn of the winner, player {winners[0]}")
+        raise StateFormatError(_("{field}: the game ended on the turn of the winner, player {seat}").format(
+            field="pending.player", seat=winners[0]))
 
 
 def hut_race_winners(state: FamilyState) -> list[int]:
     """The seats that built 3 huts; ``StateFormatError`` if more than one did."""
     winners = [p for p in range(state.num_players) if len(state.built[p]) >= HUTS_TO_WIN]
     if len(winners) > 1:
-        raise StateFormatError("players: only one player can build a third hut")
+        raise StateFormatError(_("{field}: only one player can build a third hut").format(field="players"))
     return winners
