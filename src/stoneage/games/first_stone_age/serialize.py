@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
 from stoneage.core.fields import FieldReader
+from stoneage.core.i18n import _
 from stoneage.games.family.serialize import (
     EventTable,
     check_frame,
@@ -180,7 +181,8 @@ _KINDS_OR_UNKNOWN = (*CARD_NAMES, UNKNOWN_NAME)
 
 def _kind(value: Any, name: str) -> int:
     if not isinstance(value, str) or value not in _KINDS_OR_UNKNOWN:
-        raise StateFormatError(f"{name}: {value!r} is not one of {', '.join(_KINDS_OR_UNKNOWN)}")
+        raise StateFormatError(_("{field}: {value} is not one of {names}").format(
+            field=name, value=repr(value), names=', '.join(_KINDS_OR_UNKNOWN)))
     return S.UNKNOWN if value == UNKNOWN_NAME else CARD_NAMES.index(value)
 
 
@@ -191,25 +193,28 @@ def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
     kinds = []
     for i, name in enumerate(names):
         if not isinstance(name, str) or name not in CARD_NAMES:
-            raise StateFormatError(f"{r.name('cards')}[{i}]: {name!r} is not one of {', '.join(CARD_NAMES)}")
+            raise StateFormatError(_("{field}: {name} is not one of {names}").format(
+                field=f"{r.name('cards')}[{i}]", name=repr(name), names=', '.join(CARD_NAMES)))
         kinds.append(CARD_NAMES.index(name))
     if len(set(kinds)) != len(kinds):
-        raise StateFormatError(f"{r.name('cards')}: a player collects each good once")
+        raise StateFormatError(_("{field}: a player collects each good once").format(field=r.name('cards')))
     guff_as = r.choice("guff_as", GOODS, nullable=True)
     if (GUFF in kinds) != (guff_as >= 0):
-        raise StateFormatError(f"{r.name('guff_as')}: names the good Guff stands for exactly when Guff is held")
+        raise StateFormatError(_("{field}: names the good Guff stands for exactly when Guff is held").format(
+            field=r.name('guff_as')))
     have = 0
     for kind in kinds:
         if kind != GUFF:
             have |= 1 << kind
     if guff_as >= 0:
         if have >> guff_as & 1:
-            raise StateFormatError(f"{r.name('guff_as')}: Guff cannot stand for a good also collected")
+            raise StateFormatError(_("{field}: Guff cannot stand for a good also collected").format(
+                field=r.name('guff_as')))
         have |= 1 << guff_as
     if have and not hut:
-        raise StateFormatError(f"{r.name('cards')}: a player without a hut collects nothing")
+        raise StateFormatError(_("{field}: a player without a hut collects nothing").format(field=r.name('cards')))
     if hut and have & ~HUT_MASKS[hut - 1]:
-        raise StateFormatError(f"{r.name('cards')}: goods that hut {hut} does not need")
+        raise StateFormatError(_("{field}: goods that hut {hut} does not need").format(field=r.name('cards'), hut=hut))
     state.have[p] = have
     state.guff_as[p] = guff_as
     state.built[p] = read_built(r, NUM_HUTS)
@@ -218,7 +223,7 @@ def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
 def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
     state = S.FirstStoneAgeState.__new__(S.FirstStoneAgeState)
-    r, _ = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
+    r, _pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
     np = game.num_players
     state.martin = r.optional("martin", 0, CIRCLE_SIZE - 1)
     state.circle = [S.EMPTY] * CIRCLE_SIZE
@@ -239,7 +244,8 @@ def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     box = r.raw("box")
     expected_box = [CARD_NAMES[k] for k in S.removed_cards(np)]
     if box != expected_box:
-        raise StateFormatError(f"box: with {np} players the box holds {expected_box!r}, not {box!r}")
+        raise StateFormatError(_("{field}: with {count} players the box holds {expected}, not {box}").format(
+            field='box', count=np, expected=repr(expected_box), box=repr(box)))
     huts = r.sub("hut_pile")
     state.hut_pile = 0
     for h in huts.integers("huts", 1, NUM_HUTS):
@@ -266,20 +272,23 @@ def check_consistency(state: FirstStoneAgeState) -> None:
         if pool[kind] < 0:
             total = CARD_COUNTS[kind] - S.removed_cards(np).count(kind)
             raise StateFormatError(
-                f"goods cards: {total - pool[kind]} {CARD_NAMES[kind]} cards in the state, the game has {total}"
+                _("goods cards: {count} {kind} cards in the state, the game has {total}").format(
+                    count=total - pool[kind], kind=CARD_NAMES[kind], total=total)
             )
     unknown = circle.count(S.UNKNOWN) + state.pile.count(S.UNKNOWN)
     if unknown != sum(pool):
         raise StateFormatError(
-            f"goods cards: {unknown} unknown cards, but {sum(pool)} cards are not placed anywhere"
+            _("goods cards: {unknown} unknown cards, but {count} cards are not placed anywhere").format(
+                unknown=unknown, count=sum(pool))
         )
     for s in range(CIRCLE_SIZE):
         if state.seen >> s & 1 and circle[s] == S.UNKNOWN:
-            raise StateFormatError(f"circle[{s}].card: a seen card has a known kind, not 'unknown'")
+            raise StateFormatError(_("{field}: a seen card has a known kind, not 'unknown'").format(
+                field=f"circle[{s}].card"))
     for i in range(state.pile_hidden, len(state.pile)):
         if state.pile[i] == S.UNKNOWN:
-            raise StateFormatError(f"draw_pile.below[{i}]: only the first {state.pile_hidden} (unseen) cards "
-                                   "can be 'unknown'")
+            raise StateFormatError(_("{field}: only the first {count} (unseen) cards can be 'unknown'").format(
+                field=f"draw_pile.below[{i}]", count=state.pile_hidden))
     # Hut cards: in the pile, being collected for, or built, each once.
     seen_huts = state.hut_pile
     places = [(f"players[{p}].hut", [state.huts[p]] if state.huts[p] else []) for p in range(np)]
@@ -287,14 +296,14 @@ def check_consistency(state: FirstStoneAgeState) -> None:
     for name, numbers in places:
         for h in numbers:
             if seen_huts >> (h - 1) & 1:
-                raise StateFormatError(f"{name}: hut {h} is in two places at once")
+                raise StateFormatError(_("{field}: hut {hut} is in two places at once").format(field=name, hut=h))
             seen_huts |= 1 << (h - 1)
     if seen_huts != (1 << NUM_HUTS) - 1:
         missing = [h + 1 for h in range(NUM_HUTS) if not seen_huts >> h & 1]
-        raise StateFormatError(f"hut {missing[0]} is missing from the state")
+        raise StateFormatError(_("hut {hut} is missing from the state").format(hut=missing[0]))
     order = state.hut_order
     if len(set(order)) != len(order) or any(not state.hut_pile >> (h - 1) & 1 for h in order):
-        raise StateFormatError("hut_pile.order: lists distinct huts of the hut pile")
+        raise StateFormatError(_("{field}: lists distinct huts of the hut pile").format(field='hut_pile.order'))
     # The pending node.
     check_frame(state)
     stage, phase = state.stage, state.phase
@@ -304,56 +313,74 @@ def check_consistency(state: FirstStoneAgeState) -> None:
         S.OVER: (S.GAME_OVER,),
     }
     if stage not in allowed[phase]:
-        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} cannot be pending in phase {S.PHASES[phase]!r}")
+        raise StateFormatError(_("{field}: {stage} cannot be pending in phase {phase}").format(
+            field='pending.stage', stage=repr(S.STAGES[stage]), phase=repr(S.PHASES[phase])))
     if (state.martin < 0) != (phase == S.SETUP):
-        raise StateFormatError("martin: Martin stands beside a circle card from the start on, and only then")
+        raise StateFormatError(_("{field}: Martin stands beside a circle card from the start on, and only then").format(
+            field='martin'))
     if phase == S.SETUP and (S.EMPTY in circle or state.seen):
-        raise StateFormatError("circle: during the setup all 9 cards lie face down, unseen")
+        raise StateFormatError(_("{field}: during the setup all 9 cards lie face down, unseen").format(field='circle'))
     if phase == S.SETUP:
         _check_setup(state)
     elif all(kind == S.EMPTY for kind in circle):
-        raise StateFormatError("circle: a card is kept only from a circle that keeps others, so one card is left")
+        raise StateFormatError(_("{field}: a card is kept only from a circle that keeps "
+                                 "others, so one card is left").format(
+            field='circle'))
     # Every seat collects for a hut while the hut pile lasts; only a seat just dealt to waits for one.
     for p in range(np):
         waiting = stage == S.DEAL_HUT and (p == state.cur or (phase == S.SETUP and p > state.cur))
         if not state.huts[p] and state.hut_pile and not waiting and stage != S.GAME_OVER:
-            raise StateFormatError(f"players[{p}].hut: every player holds a hut card while the hut pile lasts")
+            raise StateFormatError(_("{field}: every player holds a hut card while the hut pile lasts").format(
+                field=f"players[{p}].hut"))
     if state.top == S.EMPTY and state.pile and stage != S.DRAW_TOP and phase != S.SETUP:
-        raise StateFormatError("draw_pile.top: the draw pile shows its top card whenever it has one")
+        raise StateFormatError(_("{field}: the draw pile shows its top card whenever it has one").format(
+            field='draw_pile.top'))
     if stage == S.DRAW_TOP and (state.top != S.EMPTY or not state.pile_hidden):
-        raise StateFormatError("pending.stage: 'draw' needs no top card and an unseen card below it")
+        raise StateFormatError(_("{field}: 'draw' needs no top card and an unseen card below it").format(
+            field='pending.stage'))
     if stage == S.REVEAL_CARD and (circle[state.martin] == S.EMPTY or state.seen >> state.martin & 1):
-        raise StateFormatError("pending.stage: 'reveal' needs an unseen card beside Martin")
+        raise StateFormatError(_("{field}: 'reveal' needs an unseen card beside Martin").format(field='pending.stage'))
     if stage == S.GUFF_CHOICE and (
         circle[state.martin] != GUFF or not state.seen >> state.martin & 1 or not state.can_keep(state.cur, GUFF)
     ):
-        raise StateFormatError("pending.stage: 'guff' needs Guff face up beside Martin and a player who can keep him")
+        raise StateFormatError(_("{field}: 'guff' needs Guff face up beside Martin and a "
+                                 "player who can keep him").format(
+            field='pending.stage'))
     if (stage in (S.DEAL_HUT, S.DRAW_TOP, S.REVEAL_CARD)) and not state.chance_weights():
-        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} has no possible outcome")
+        raise StateFormatError(_("{field}: {stage} has no possible outcome").format(
+            field='pending.stage', stage=repr(S.STAGES[stage])))
     if stage == S.DEAL_HUT and state.huts[state.cur]:
-        raise StateFormatError(f"pending.player: player {state.cur} already has a hut to collect for")
+        raise StateFormatError(_("{field}: player {seat} already has a hut to collect for").format(
+            field='pending.player', seat=state.cur))
     for p in range(np):
         h = state.huts[p]
         complete = bool(h) and state.have[p] == HUT_MASKS[h - 1]
         if complete and not (p == state.cur and stage == S.DRAW_TOP and phase == S.PLAY):
-            raise StateFormatError(f"players[{p}]: a complete hut is built at once")
+            raise StateFormatError(_("{field}: a complete hut is built at once").format(field=f"players[{p}]"))
     winners = hut_race_winners(state)
     if winners and stage != S.GAME_OVER:
-        raise StateFormatError(f"pending.stage: player {winners[0]} built 3 huts, so the game is over")
+        raise StateFormatError(_("{field}: player {seat} built 3 huts, so the game is over").format(
+            field='pending.stage', seat=winners[0]))
     if stage == S.MOVE and state.is_stalemate():
-        raise StateFormatError("pending.stage: no circle card can ever be kept again, so the game is over")
+        raise StateFormatError(_("{field}: no circle card can ever be kept again, so the game is over").format(
+            field='pending.stage'))
     if stage == S.GAME_OVER and not winners and not state.is_stalemate():
-        raise StateFormatError("pending.stage: the game is over only after a third hut or in a stalemate")
+        raise StateFormatError(_("{field}: the game is over only after a third hut or in a stalemate").format(
+            field='pending.stage'))
 
 
 def _check_setup(state: FirstStoneAgeState) -> None:
     """During the setup the hut cards go round from the first seat, then the draw pile shows its top
     card; nothing is collected yet."""
     if any(state.have) or any(state.built):
-        raise StateFormatError("players: nobody collects or builds during the setup")
+        raise StateFormatError(_("{field}: nobody collects or builds during the setup").format(field='players'))
     if state.stage == S.DEAL_HUT and any(state.huts[p] for p in range(state.cur, state.num_players)):
-        raise StateFormatError(f"players: the hut cards are dealt seat by seat; player {state.cur} is next")
+        raise StateFormatError(_("{field}: the hut cards are dealt seat by seat; player {seat} is next").format(
+            field='players', seat=state.cur))
     if state.stage == S.START and (state.cur != state.game.first_player or state.top == S.EMPTY):
-        raise StateFormatError("pending: the first player places Martin once the draw pile shows its top card")
+        raise StateFormatError(_("{field}: the first player places Martin once the draw pile "
+                                 "shows its top card").format(
+            field='pending'))
     if state.pile_hidden != len(state.pile):
-        raise StateFormatError("draw_pile.unseen: nobody has seen a card below the top during the setup")
+        raise StateFormatError(_("{field}: nobody has seen a card below the top during the setup").format(
+            field='draw_pile.unseen'))
