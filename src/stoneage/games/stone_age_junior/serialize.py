@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StateFormatError
 from stoneage.core.fields import FieldReader, check_choice, check_integer
+from stoneage.core.i18n import _
 from stoneage.games.family.serialize import (
     EventTable,
     check_frame,
@@ -120,13 +121,14 @@ def _decode(r: FieldReader, field: str, slots: list[int], players: int) -> int |
         items = tuple(sorted(r.choices(field, ITEM_NAMES)))
         key = (slots[4], items)
         if key not in _BUILD_INDEX:
-            raise StateFormatError(f"{r.name(field)}: does not pay hut {slots[4]} exactly")
+            raise StateFormatError(_("{field}: does not pay hut {value} exactly").format(
+                field=r.name(field), value=slots[4]))
         return _BUILD_INDEX[key]
     pair = r.items(field, 2)  # places
     a = check_integer(pair[0], f"{r.name(field)}[0]", 0, NUM_POSITIONS - 1)
     b = check_integer(pair[1], f"{r.name(field)}[1]", 0, NUM_POSITIONS - 1)
     if a >= b:
-        raise StateFormatError(f"{r.name(field)}: two different places, ascending")
+        raise StateFormatError(_("{field}: two different places, ascending").format(field=r.name(field)))
     slots[4], slots[5] = a, b
     return None
 
@@ -256,14 +258,16 @@ def _read_counts(r: FieldReader, key: str) -> list[int]:
     sub = r.sub(key)
     extra = set(sub.data) - set(GOODS)
     if extra:
-        raise StateFormatError(f"{r.name(key)}: {sorted(extra)[0]!r} is not a good ({', '.join(GOODS)})")
+        raise StateFormatError(_("{field}: {key} is not a good ({names})").format(
+            field=r.name(key), key=repr(sorted(extra)[0]), names=', '.join(GOODS)))
     return [sub.integer(g, 0, GOODS_IN_BOX) for g in GOODS]
 
 
 def _read_cards(r: FieldReader, key: str) -> list[int]:
     kinds = r.choices(key, CARD_NAMES)
     if kinds != sorted(kinds):
-        raise StateFormatError(f"{r.name(key)}: cards are listed in the order {', '.join(CARD_NAMES)}")
+        raise StateFormatError(_("{field}: cards are listed in the order {names}").format(
+            field=r.name(key), names=', '.join(CARD_NAMES)))
     return kinds
 
 
@@ -312,7 +316,7 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
     else:
         for key in ("martin", "pile"):
             if r.raw(key) is not None:
-                raise StateFormatError(f"{key}: null without the cards expansion")
+                raise StateFormatError(_("{field}: null without the cards expansion").format(field=key))
         state.martin = -1
         state.pile = []
         state.pile_hidden = 0
@@ -327,7 +331,8 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
         state.built[p] = read_built(seat, NUM_HUTS)
     read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
     if box != state.box():
-        raise StateFormatError(f"box: with {np} players the box holds {_counts(state.box())!r}, not {_counts(box)!r}")
+        raise StateFormatError(_("{field}: with {players} players the box holds {box}, not {expected}").format(
+            field='box', players=np, box=repr(_counts(state.box())), expected=repr(_counts(box))))
     check_consistency(state)
     return state
 
@@ -341,22 +346,24 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
     for g in range(NUM_GOODS):
         total = state.supply[g] + state.post[g] + box[g] + sum(state.goods[p][g] for p in range(np))
         if total != GOODS_IN_BOX:
-            raise StateFormatError(f"goods: {total} {GOODS[g]} tiles in the state, the game has {GOODS_IN_BOX}")
+            raise StateFormatError(_("{field}: {total} {good} tiles in the state, the game has {count}").format(
+                field='goods', total=total, good=GOODS[g], count=GOODS_IN_BOX))
     if sum(state.post) != NUM_GOODS * ON_TRADING_POST:
-        raise StateFormatError(f"trading_post: holds {NUM_GOODS * ON_TRADING_POST} goods (swaps are 1-for-1), "
-                               f"not {sum(state.post)}")
+        raise StateFormatError(_("{field}: holds {count} goods (swaps are 1-for-1), not {total}").format(
+            field='trading_post', count=NUM_GOODS * ON_TRADING_POST, total=sum(state.post)))
     if state.dog_storage + sum(state.dogs) != NUM_DOGS:
-        raise StateFormatError(f"dogs: {state.dog_storage + sum(state.dogs)} dog tiles in the state, "
-                               f"the game has {NUM_DOGS}")
+        raise StateFormatError(_("{field}: {count} dog tiles in the state, the game has {total}").format(
+            field='dogs', count=state.dog_storage + sum(state.dogs), total=NUM_DOGS))
     # Forest tiles: each once; a tile face up or seen has a known identity.
     fixed = [t for t in state.forest if t >= 0]
     if len(set(fixed)) != len(fixed):
-        raise StateFormatError("forest: a tile lies in two places")
+        raise StateFormatError(_("{field}: a tile lies in two places").format(field='forest'))
     for i in range(NUM_POSITIONS):
         if state.up >> i & 1 and not state.seen >> i & 1:
-            raise StateFormatError(f"forest[{i}].seen: a face-up tile has been seen")
+            raise StateFormatError(_("{field}: a face-up tile has been seen").format(field=f"forest[{i}].seen"))
         if state.seen >> i & 1 and state.forest[i] == S.UNKNOWN:
-            raise StateFormatError(f"forest[{i}].tile: a seen tile has a known identity, not 'unknown'")
+            raise StateFormatError(_("{field}: a seen tile has a known identity, not 'unknown'").format(
+                field=f"forest[{i}].tile"))
     # Huts: each once, in a stack, face up or built.
     places = [(f"huts[{s}]", [state.face_up[s], *state.stacks[s]]) for s in range(NUM_STACKS)]
     places += [(f"players[{p}].built", list(state.built[p])) for p in range(np)]
@@ -365,34 +372,38 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
         for h in numbers:
             if h > 0:
                 if h in found:
-                    raise StateFormatError(f"{name}: hut {h} is in two places at once")
+                    raise StateFormatError(_("{field}: hut {hut} is in two places at once").format(field=name, hut=h))
                 found.add(h)
     unknown = sum(stack.count(S.UNKNOWN) for stack in state.stacks)
     if len(found) + unknown != NUM_HUTS:
-        raise StateFormatError(f"huts: {len(found) + unknown} huts in the state, the game has {NUM_HUTS}")
+        raise StateFormatError(_("{field}: {count} huts in the state, the game has {total}").format(
+            field='huts', count=len(found) + unknown, total=NUM_HUTS))
     for s in range(NUM_STACKS):
         if len(state.stacks[s]) + (state.face_up[s] > 0) > STACK_SIZE:
-            raise StateFormatError(f"huts[{s}]: a stack holds at most {STACK_SIZE} huts")
+            raise StateFormatError(_("{field}: a stack holds at most {count} huts").format(
+                field=f"huts[{s}]", count=STACK_SIZE))
     # Goods cards.
     if cards:
         pool = state.card_pool()
         for kind, n in enumerate(pool):
             if n < 0:
-                raise StateFormatError(f"goods cards: {CARD_COUNTS[kind] - n} {CARD_NAMES[kind]} cards in the state, "
-                                       f"the game has {CARD_COUNTS[kind]}")
+                raise StateFormatError(_("goods cards: {count} {kind} cards in the state, the game has {total}").format(
+                    count=CARD_COUNTS[kind] - n, kind=CARD_NAMES[kind], total=CARD_COUNTS[kind]))
         if state.pile.count(S.UNKNOWN) != sum(pool):
-            raise StateFormatError(f"goods cards: {state.pile.count(S.UNKNOWN)} unknown cards, but {sum(pool)} cards "
-                                   "are not placed anywhere")
+            raise StateFormatError(_("goods cards: {unknown} unknown cards, but {count} cards "
+                                     "are not placed anywhere").format(
+                unknown=state.pile.count(S.UNKNOWN), count=sum(pool)))
         for i in range(state.pile_hidden, len(state.pile)):
             if state.pile[i] == S.UNKNOWN:
-                raise StateFormatError(f"pile.cards[{i}]: only the first {state.pile_hidden} (unseen) cards can be "
-                                       "'unknown'")
+                raise StateFormatError(_("{field}: only the first {hidden} (unseen) cards can be 'unknown'").format(
+                    field=f"pile.cards[{i}]", hidden=state.pile_hidden))
         if state.martin != TRADING_POST and state.martin not in SPACE_OF_GOOD:
             raise StateFormatError(
-                f"martin: Martin stands on the trading post or a goods space, not {RING[state.martin]!r}"
+                _("{field}: Martin stands on the trading post or a goods space, not {place}").format(
+                    field='martin', place=repr(RING[state.martin]))
             )
     elif any(state.cards_pub) or any(state.cards_priv):
-        raise StateFormatError("players: goods cards only with the cards expansion")
+        raise StateFormatError(_("{field}: goods cards only with the cards expansion").format(field='players'))
     # The pending node.
     check_frame(state)
     stage, phase, cur = state.stage, state.phase, state.cur
@@ -402,69 +413,92 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
         S.OVER: (S.GAME_OVER,),
     }
     if stage not in allowed[phase]:
-        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} cannot be pending in phase {S.PHASES[phase]!r}")
+        raise StateFormatError(_("{field}: {stage} cannot be pending in phase {phase}").format(
+            field='pending.stage', stage=repr(S.STAGES[stage]), phase=repr(S.PHASES[phase])))
     if (state.tile_pos >= 0) != (stage == S.TILE_REVEAL):
-        raise StateFormatError("pending.place: names the forest place exactly while a tile is being turned up")
+        raise StateFormatError(_("{field}: names the forest place exactly while a tile is being turned up").format(
+            field='pending.place'))
     if (state.reveal_stack >= 0) != (stage == S.HUT_REVEAL):
-        raise StateFormatError("pending.stack: names the stack exactly while a hut is turning up")
+        raise StateFormatError(_("{field}: names the stack exactly while a hut is turning up").format(
+            field='pending.stack'))
     if (state.trade_given or state.trade_taken) and stage != S.TRADE:
-        raise StateFormatError("pending.trade: swaps are recorded only during a visit to the trading post")
+        raise StateFormatError(_("{field}: swaps are recorded only during a visit to the trading post").format(
+            field='pending.trade'))
     if phase == S.SETUP:
         s = state.reveal_stack
         if state.turn or any(state.face_up[s:]) or not all(state.face_up[:s]) or state.up or state.seen:
-            raise StateFormatError("pending: during the setup the huts turn up stack by stack, before any turn")
+            raise StateFormatError(_("{field}: during the setup the huts turn up stack by "
+                                     "stack, before any turn").format(
+                field='pending'))
         _check_setup(state)
     for s in range(NUM_STACKS):
         # During the setup the stacks from the one turning up on show nothing yet; in play only the
         # stack just built from waits for its next hut.
         waiting = stage == S.HUT_REVEAL and (s == state.reveal_stack or (phase == S.SETUP and s > state.reveal_stack))
         if not state.face_up[s] and state.stacks[s] and not waiting and stage != S.GAME_OVER:
-            raise StateFormatError(f"huts[{s}]: a stack with face-down huts shows its top hut")
+            raise StateFormatError(_("{field}: a stack with face-down huts shows its top hut").format(
+                field=f"huts[{s}]"))
     if stage == S.HUT_REVEAL and (state.face_up[state.reveal_stack] or not state.stacks[state.reveal_stack]):
-        raise StateFormatError("pending.stage: 'hut' needs a stack with no face-up hut and a face-down one")
+        raise StateFormatError(_("{field}: 'hut' needs a stack with no face-up hut and a face-down one").format(
+            field='pending.stage'))
     if stage == S.TILE_REVEAL and (state.seen >> state.tile_pos & 1):
-        raise StateFormatError("pending.stage: 'reveal' needs a forest tile nobody has seen (seen ones need no chance)")
+        raise StateFormatError(_("{field}: 'reveal' needs a forest tile nobody has seen (seen "
+                                 "ones need no chance)").format(
+            field='pending.stage'))
     if stage == S.CHOOSE_TILE and (S.ALL_PLACES & ~state.up).bit_count() < 2:
-        raise StateFormatError("pending.stage: 'turn' needs two face-down forest tiles (a last one is turned at once)")
+        raise StateFormatError(_("{field}: 'turn' needs two face-down forest tiles (a last one "
+                                 "is turned at once)").format(
+            field='pending.stage'))
     at_site = state.pos[cur] == BUILDING_SITE
     after_building = (S.BUILD, S.SWAP, S.DRAW_CARD) + ((S.HUT_REVEAL,) if phase == S.PLAY else ())
     if stage in after_building and not at_site:
-        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} happens on the building site")
+        raise StateFormatError(_("{field}: {stage} happens on the building site").format(
+            field='pending.stage', stage=repr(S.STAGES[stage])))
     # The building-site tile leads to the building site, where all tiles are turned face down again;
     # so it lies face up only until then. This also keeps a face-down tile for every turn.
     site_tile = TILE_NAMES.index(RING[BUILDING_SITE])
     if site_tile in state.forest:
         place = state.forest.index(site_tile)
         if state.up >> place & 1 and stage not in (S.BUILD, S.DRAW_CARD, S.HUT_REVEAL, S.GAME_OVER):
-            raise StateFormatError(f"forest[{place}].up: the building-site tile lies face up only until the "
-                                   f"player it led to the building site has finished there, not during "
-                                   f"{S.STAGES[stage]!r}")
+            raise StateFormatError(_("{field}: the building-site tile lies face up only until "
+                                     "the player it led to the building site "
+            "has finished there, not during {stage}").format(field=f"forest[{place}].up", stage=repr(S.STAGES[stage])))
     if state.trade_given & state.trade_taken:
-        raise StateFormatError("pending.trade: a good taken from the trading post in a visit is not given back in it")
+        raise StateFormatError(_("{field}: a good taken from the trading post in a visit is "
+                                 "not given back in it").format(
+            field='pending.trade'))
     if state.game.one_swap and (state.trade_given or state.trade_taken):
-        raise StateFormatError("pending.trade: with one_swap a visit ends after its one swap")
+        raise StateFormatError(_("{field}: with one_swap a visit ends after its one swap").format(
+            field='pending.trade'))
     if stage == S.SWAP and state.up:
-        raise StateFormatError("pending.stage: 'swap' comes after the reset, with all forest tiles face down")
+        raise StateFormatError(_("{field}: 'swap' comes after the reset, with all forest tiles face down").format(
+            field='pending.stage'))
     if stage == S.BUILD and not state.must_decide_build(cur):
-        raise StateFormatError("pending.stage: 'build' needs a hut the player can pay for (or a face-down card)")
+        raise StateFormatError(_("{field}: 'build' needs a hut the player can pay for (or a face-down card)").format(
+            field='pending.stage'))
     if stage == S.DRAW_CARD and not (cards and state.pile_hidden):
-        raise StateFormatError("pending.stage: 'draw' needs the expansion and an unseen card on the pile")
+        raise StateFormatError(_("{field}: 'draw' needs the expansion and an unseen card on the pile").format(
+            field='pending.stage'))
     if stage == S.TRADE and (state.pos[cur] != TRADING_POST or not state.trades(cur)):
-        raise StateFormatError("pending.stage: 'trade' needs the player on the trading post with a possible swap")
+        raise StateFormatError(_("{field}: 'trade' needs the player on the trading post with a possible swap").format(
+            field='pending.stage'))
     if stage == S.MARTIN and (not cards or state.pos[cur] != state.martin):
-        raise StateFormatError("pending.stage: 'martin' needs the player on Martin's space")
+        raise StateFormatError(_("{field}: 'martin' needs the player on Martin's space").format(field='pending.stage'))
     if stage < S.FIRST_DECISION and not state.chance_weights():
-        raise StateFormatError(f"pending.stage: {S.STAGES[stage]!r} has no possible outcome")
+        raise StateFormatError(_("{field}: {stage} has no possible outcome").format(
+            field='pending.stage', stage=repr(S.STAGES[stage])))
     winners = hut_race_winners(state)
     if bool(winners) != (stage == S.GAME_OVER):
-        raise StateFormatError("pending.stage: the game is over exactly when a player has built 3 huts")
+        raise StateFormatError(_("{field}: the game is over exactly when a player has built 3 huts").format(
+            field='pending.stage'))
 
 
 def _check_setup(state: StoneAgeJuniorState) -> None:
     """During the setup nothing has moved yet: only the huts are turning up, for the first player."""
     fresh = S.StoneAgeJuniorState(state.game)
     if state.cur != fresh.cur:
-        raise StateFormatError(f"pending.player: the setup is done for the first player, {fresh.cur}")
+        raise StateFormatError(_("{field}: the setup is done for the first player, {seat}").format(
+            field='pending.player', seat=fresh.cur))
     same = (
         ("figures", state.pos == fresh.pos), ("supply", state.supply == fresh.supply),
         ("trading_post", state.post == fresh.post), ("dog_storage", state.dog_storage == fresh.dog_storage),
@@ -475,4 +509,4 @@ def _check_setup(state: StoneAgeJuniorState) -> None:
     )
     for name, ok in same:
         if not ok:
-            raise StateFormatError(f"{name}: during the setup everything lies as dealt")
+            raise StateFormatError(_("{field}: during the setup everything lies as dealt").format(field=name))
