@@ -27,7 +27,7 @@ MAX_INT_DIGITS = 30
 
 def _bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(f"an integer of more than {MAX_INT_DIGITS} digits")
+        raise ValueError(_("an integer of more than {count} digits").format(count=MAX_INT_DIGITS))
     return int(text)
 
 
@@ -70,7 +70,7 @@ def parse_json(text: str, what: str, error: type[StoneAgeError]) -> Any:
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
+    raise ValueError(_("{name} is not a JSON number").format(name=name))
 
 
 def read_json_file(path: str | Path, what: str, error: type[StoneAgeError]) -> Any:
