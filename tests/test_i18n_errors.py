@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from stoneage import RecordError, StateFormatError, load_game
-from stoneage.cli import main
 from stoneage.core.i18n import ENVIRONMENT, SOURCE, set_language, use_language
 from stoneage.core.record import make_record, replay
+from test_i18n_cli import call
 
 
 @pytest.fixture(autouse=True)
@@ -38,15 +38,6 @@ def a_record(**changes: Any) -> dict[str, Any]:
     return record
 
 
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    try:
-        status = main(list(args))
-    except SystemExit as stop:
-        status = stop.code if isinstance(stop.code, int) else 1
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
-
-
 def written(tmp_path: Path, record: Any) -> Path:
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record), encoding="utf-8")
@@ -62,8 +53,8 @@ def test_replay_of_a_malformed_record_says_so_in_the_language(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, code: str) -> None:
     record = a_record()
     del record["seed"]
-    english = run(capsys, "replay", str(written(tmp_path, record)), "--lang", "en")
-    status, _out, err = run(capsys, "replay", str(written(tmp_path, record)), "--lang", code)
+    english = call(capsys, "replay", str(written(tmp_path, record)), "--lang", "en")
+    status, _out, err = call(capsys, "replay", str(written(tmp_path, record)), "--lang", code)
     assert status == english[0] != 0
     assert MISSING[code] in err and "Traceback" not in err
 
@@ -73,8 +64,8 @@ def test_replay_of_an_action_that_does_not_replay_is_translated(
         capsys: pytest.CaptureFixture[str], tmp_path: Path, code: str) -> None:
     record = a_record()
     record["actions"] = [*record["actions"][:3], "no such move"]
-    english = run(capsys, "replay", str(written(tmp_path, record)), "--lang", "en")
-    status, _out, err = run(capsys, "replay", str(written(tmp_path, record)), "--lang", code)
+    english = call(capsys, "replay", str(written(tmp_path, record)), "--lang", "en")
+    status, _out, err = call(capsys, "replay", str(written(tmp_path, record)), "--lang", code)
     assert status == english[0] != 0
     assert "actions[3] 'no such move'" in err and "Traceback" not in err
     assert err != english[2]
@@ -83,7 +74,7 @@ def test_replay_of_an_action_that_does_not_replay_is_translated(
 def test_a_file_that_is_not_json_is_refused_in_german(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path = tmp_path / "record.json"
     path.write_text("{nope", encoding="utf-8")
-    status, _out, err = run(capsys, "replay", str(path), "--lang", "de")
+    status, _out, err = call(capsys, "replay", str(path), "--lang", "de")
     assert status == 2 and "ist kein JSON" in err and "Traceback" not in err
 
 
