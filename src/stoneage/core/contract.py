@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from stoneage.core import rng
 from stoneage.core.errors import IllegalActionError
 from stoneage.core.gametype import GameType, Kind
+from stoneage.core.tensor import Layout
 
 CHANCE = -1
 """``current_player()`` at a chance node."""
@@ -80,6 +81,14 @@ class Game(ABC):
     @abstractmethod
     def state_from_json(self, data: JSON) -> State:
         """A state from its JSON form; raises ``StateFormatError`` naming what is wrong."""
+
+    def observation_layout(self) -> Layout:
+        """The slots of ``State.observation_tensor`` for this game's parameters."""
+        raise NotImplementedError(f"{type(self).__name__} has no numeric observation")
+
+    def information_state_layout(self) -> Layout:
+        """The slots of ``State.information_state_tensor``; the observation's unless overridden."""
+        return self.observation_layout()
 
 
 def _differs(value: Any, default: Any) -> bool:
@@ -185,6 +194,20 @@ class State(ABC):
         """A sentence for a log naming an automatic step (``kind`` from ``apply_traced``)."""
         who = "" if seat < 0 else f"Player {seat + 1}: "
         return f"{who}{kind.replace('_', ' ')}"
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """What ``player`` sees now as numbers in [0, 1], laid out by ``Game.observation_layout``.
+
+        Seats are told from the viewer's point of view: their own first, then the next in turn.
+        """
+        raise NotImplementedError(f"{type(self).__name__} has no numeric observation")
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        """The observation plus what ``player`` remembers of hidden things (perfect recall).
+
+        Laid out by ``Game.information_state_layout``; games without memory return the observation.
+        """
+        return self.observation_tensor(player)
 
     def public_observation(self) -> JSON:
         """What anyone at the table may know (a spectator's view): no seat's hidden things."""
