@@ -16,6 +16,7 @@ from typing import Any
 from stoneage.core.contract import CHANCE, JSON, TERMINAL, Game, State
 from stoneage.core.dice import sum_counts
 from stoneage.core.errors import IllegalActionError, NotationError, PlayerError, StateFormatError, shorten
+from stoneage.core.tensor import Layout, scaled
 
 from toy_game.info import GAME_TYPE
 
@@ -25,6 +26,7 @@ CARD_VALUES = (1, 2, 3, 4, 5, 6)
 LADDER = (4, 9)
 
 DEALING, TURN, ROLLING, OVER = "dealing", "turn", "rolling", "over"
+STAGES = (DEALING, TURN, ROLLING, OVER)
 
 
 def action_name(action: int) -> str:
@@ -68,6 +70,25 @@ class ToyRaceGame(Game):
 
     def new_initial_state(self) -> ToyRaceState:
         return ToyRaceState(self)
+
+    def observation_layout(self) -> Layout:
+        """Seats from the viewer's point of view: own first, then the next in turn order."""
+        cached: Layout | None = self.__dict__.get("_layout")
+        if cached is not None:
+            return cached
+        n = self.num_players
+        self._layout = Layout([
+            ("position", n, "each seat's square / goal (1 = reached)"),
+            ("own_card", len(CARD_VALUES), "one-hot of the viewer's card value 1..6 (zeros before the deal)"),
+            ("played", n, "1 if the seat has played its card"),
+            ("shown", n * len(CARD_VALUES), "per seat, one-hot of its played card's value (zeros while hidden)"),
+            ("turn", n, "one-hot of the seat to move (zeros on chance or at the end)"),
+            ("stage", len(STAGES), "one-hot: dealing, turn, rolling, over"),
+            ("dice", 2, "one-hot of the dice being rolled (1 or 2)"),
+            ("deck", 1, "cards left in the deck / 6"),
+            ("winner", n, "one-hot of the winning seat"),
+        ])
+        return self._layout
 
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
@@ -216,6 +237,32 @@ class ToyRaceState(State):
         if not self.hand[seat]:
             return None
         return self.hand[seat] if self.played[seat] else "hidden"
+
+    def observation_tensor(self, player: int) -> list[float]:
+        """The viewer's numbers (toy race keeps no hidden memory: the information state is the same)."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise PlayerError(f"player must be a seat 0..{self.num_players - 1}, not {player!r}")
+        layout = self.game.observation_layout()
+        n, kinds = self.num_players, len(CARD_VALUES)
+        vector = layout.zeros()
+        position, played, shown = layout["position"].start, layout["played"].start, layout["shown"].start
+        for rel in range(n):
+            seat = (player + rel) % n
+            vector[position + rel] = scaled(self.positions[seat], self.game.goal)
+            if self.played[seat]:
+                vector[played + rel] = 1.0
+                vector[shown + rel * kinds + self.hand[seat] - 1] = 1.0
+        if self.hand[player]:
+            vector[layout["own_card"].start + self.hand[player] - 1] = 1.0
+        if self.stage == TURN:
+            vector[layout["turn"].start + (self.cur - player) % n] = 1.0
+        vector[layout["stage"].start + STAGES.index(self.stage)] = 1.0
+        if self.dice:
+            vector[layout["dice"].start + self.dice - 1] = 1.0
+        vector[layout["deck"].start] = scaled(len(self.deck), kinds)
+        if self.winner >= 0:
+            vector[layout["winner"].start + (self.winner - player) % n] = 1.0
+        return vector
 
     def resample_from_infostate(self, player: int, generator: random.Random) -> ToyRaceState:
         """The cards ``player`` has not seen (others' unplayed cards and the deck) dealt anew."""
