@@ -6,6 +6,7 @@ from typing import Any
 
 from stoneage.core.contract import JSON, Game
 from stoneage.core.errors import GameOptionError
+from stoneage.core.tensor import Layout
 from stoneage.games.stone_age.actions import NUM_ACTIONS
 from stoneage.games.stone_age.info import GAME_TYPE
 from stoneage.games.stone_age.mammoth import load_tiles, tiles_to_json
@@ -44,3 +45,13 @@ class StoneAgeGame(Game):
         from stoneage.games.stone_age.serialize import state_from_json
 
         return state_from_json(self, data)
+
+    def observation_layout(self) -> Layout:
+        from stoneage.games.stone_age.tensor import game_layout
+
+        return game_layout(self)
+
+    def information_state_layout(self) -> Layout:
+        from stoneage.games.stone_age.tensor import game_layout
+
+        return game_layout(self, information_state=True)

@@ -352,6 +352,16 @@ class StoneAgeState(StagedState):
 
         return public_observation(self)
 
+    def observation_tensor(self, player: int) -> list[float]:
+        from stoneage.games.stone_age.tensor import observation_tensor
+
+        return observation_tensor(self, player)
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        from stoneage.games.stone_age.tensor import information_state_tensor
+
+        return information_state_tensor(self, player)
+
     def to_json(self) -> JSON:
         from stoneage.games.stone_age.serialize import state_to_json
 
