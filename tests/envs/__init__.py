@@ -1,0 +1,1 @@
+"""Tests of the research adapters (PettingZoo, Gymnasium) over every registered game."""
