@@ -111,6 +111,18 @@ class FamilyState(StagedState):
         seen: JSON = self._module("serialize").observation(self, player)
         return seen
 
+    def observation_tensor(self, player: int) -> list[float]:
+        """The game's encoder (``Game.tensors()``, the game's ``tensor`` module) fills it."""
+        self._check_seat(player)
+        vector: list[float] = self.game.tensors().observation(self, player)
+        return vector
+
+    def information_state_tensor(self, player: int) -> list[float]:
+        """The observation tensor followed by what a perfect memory of the game knows."""
+        self._check_seat(player)
+        vector: list[float] = self.game.tensors().information_state(self, player)
+        return vector
+
     def public_observation(self) -> JSON:
         """What a spectator may know: the observation of no seat (no hidden card, the public log)."""
         seen: JSON = self._module("serialize").observation(self, None)

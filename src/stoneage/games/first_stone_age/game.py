@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from stoneage.core.contract import JSON, Game
+from stoneage.core.tensor import Layout
 from stoneage.games.first_stone_age.actions import NUM_ACTIONS
 from stoneage.games.first_stone_age.info import GAME_TYPE
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
+from stoneage.games.first_stone_age.tensor import FirstStoneAgeTensors
 
 
 class FirstStoneAgeGame(Game):
@@ -16,6 +18,7 @@ class FirstStoneAgeGame(Game):
     """
 
     game_type = GAME_TYPE
+    _tensors: FirstStoneAgeTensors | None = None
 
     def new_initial_state(self) -> FirstStoneAgeState:
         return FirstStoneAgeState(self)
@@ -27,3 +30,15 @@ class FirstStoneAgeGame(Game):
         from stoneage.games.first_stone_age.serialize import state_from_json
 
         return state_from_json(self, data)
+
+    def tensors(self) -> FirstStoneAgeTensors:
+        """The numeric layouts and encoders for these parameters (made once)."""
+        if self._tensors is None:
+            self._tensors = FirstStoneAgeTensors(self)
+        return self._tensors
+
+    def observation_layout(self) -> Layout:
+        return self.tensors().observation_layout
+
+    def information_state_layout(self) -> Layout:
+        return self.tensors().information_state_layout

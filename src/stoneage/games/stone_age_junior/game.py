@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from stoneage.core.contract import JSON, Game
+from stoneage.core.tensor import Layout
 from stoneage.games.stone_age_junior.actions import NUM_ACTIONS
 from stoneage.games.stone_age_junior.data import EXPANSION_CARDS
 from stoneage.games.stone_age_junior.info import GAME_TYPE
 from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
+from stoneage.games.stone_age_junior.tensor import StoneAgeJuniorTensors
 
 
 class StoneAgeJuniorGame(Game):
@@ -21,6 +23,7 @@ class StoneAgeJuniorGame(Game):
     """
 
     game_type = GAME_TYPE
+    _tensors: StoneAgeJuniorTensors | None = None
 
     def __init__(self, **params: Any) -> None:
         super().__init__(**params)
@@ -37,3 +40,15 @@ class StoneAgeJuniorGame(Game):
         from stoneage.games.stone_age_junior.serialize import state_from_json
 
         return state_from_json(self, data)
+
+    def tensors(self) -> StoneAgeJuniorTensors:
+        """The numeric layouts and encoders for these parameters (made once)."""
+        if self._tensors is None:
+            self._tensors = StoneAgeJuniorTensors(self)
+        return self._tensors
+
+    def observation_layout(self) -> Layout:
+        return self.tensors().observation_layout
+
+    def information_state_layout(self) -> Layout:
+        return self.tensors().information_state_layout
