@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import time
@@ -451,3 +452,23 @@ def test_a_flood_of_messages_beyond_the_rate_is_refused_and_the_connection_recov
     assert set(counts) == {"pong", "rate_limited"}, counts
     assert 200 <= counts["pong"] < sent - 100, "the burst of 200 is answered, the rest mostly refused"
     assert after == {"type": "pong"}
+
+
+# --- compression --------------------------------------------------------------------------------
+
+def test_updates_are_compressed_for_clients_that_offer_it_and_plain_for_the_others(server: ServerProcess) -> None:
+    import websockets
+
+    created = create_game(server.http, "stone_age", person_seats(2))
+    url = f"{server.ws}/api/games/{created['id']}/ws"
+
+    async def hello(compression: str | None) -> tuple[str | None, JSON]:
+        async with websockets.connect(url, compression=compression) as socket:
+            extensions = socket.response.headers.get("Sec-WebSocket-Extensions")
+            return extensions, json.loads(await asyncio.wait_for(socket.recv(), 30))
+
+    deflated, first = asyncio.run(hello("deflate"))
+    plain, second = asyncio.run(hello(None))
+    assert deflated is not None and "permessage-deflate" in deflated and "server_max_window_bits=12" in deflated
+    assert plain is None
+    assert first["type"] == second["type"] and first["view"] == second["view"]

@@ -13,6 +13,8 @@ from stoneage.core.extras import install_hint
 from stoneage.core.i18n import _, pgettext
 from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT
 
+PING_SECONDS = 45
+"""How often the server pings each idle websocket: under the 60 s after which proxies commonly drop one."""
 REQUIRED = ("fastapi", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "platformdirs", "websockets", "openskill")
 
 
@@ -77,6 +79,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from stoneage.web.app import create_app
     from stoneage.web.config import ServerConfig
+    from stoneage.web.websocket import WebSocketProtocol
 
     config = ServerConfig(database_url=args.db, redis_url=args.redis, pace=args.pace)
     try:
@@ -97,7 +100,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         threading.Timer(1.5, webbrowser.open, args=(url,)).start()
     logging.getLogger("uvicorn.error").addFilter(_NoTraceback())
     uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning",
-                ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=20, ws_ping_timeout=20)
+                ws=WebSocketProtocol, ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=PING_SECONDS,
+                ws_ping_timeout=20)
     return 0
 
 
