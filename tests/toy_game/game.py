@@ -82,7 +82,7 @@ class ToyRaceGame(Game):
             ("own_card", len(CARD_VALUES), "one-hot of the viewer's card value 1..6 (zeros before the deal)"),
             ("played", n, "1 if the seat has played its card"),
             ("shown", n * len(CARD_VALUES), "per seat, one-hot of its played card's value (zeros while hidden)"),
-            ("turn", n, "one-hot of the seat to move (zeros on chance or at the end)"),
+            ("to_move", n, "one-hot of the seat to move (zeros on chance or at the end)"),
             ("stage", len(STAGES), "one-hot: dealing, turn, rolling, over"),
             ("dice", 2, "one-hot of the dice being rolled (1 or 2)"),
             ("deck", 1, "cards left in the deck / 6"),
@@ -255,7 +255,7 @@ class ToyRaceState(State):
         if self.hand[player]:
             vector[layout["own_card"].start + self.hand[player] - 1] = 1.0
         if self.stage == TURN:
-            vector[layout["turn"].start + (self.cur - player) % n] = 1.0
+            vector[layout["to_move"].start + (self.cur - player) % n] = 1.0
         vector[layout["stage"].start + STAGES.index(self.stage)] = 1.0
         if self.dice:
             vector[layout["dice"].start + self.dice - 1] = 1.0
