@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from functools import partial
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -14,7 +15,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 import numpy as np
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, parallel_seed_test, seed_test
 
 from envs.cases import case_id, options, player_counts
 from stoneage.core.contract import State
@@ -22,8 +23,8 @@ from stoneage.core.errors import GameOptionError, IllegalActionError, UnknownGam
 from stoneage.core.registry import game_names, load_game
 from stoneage.envs import common, pettingzoo as pz
 
-CYCLES = 12
-"""Cycles of api_test and seed_test: enough to pass chance nodes and several turns of each seat."""
+CYCLES = 50
+"""Cycles of the api and seed tests: 50 decisions per seat (a good part of a game, the whole of a short one)."""
 
 # Dict observations with an action mask are PettingZoo's own recommendation; its checker still warns.
 KNOWN_WARNINGS = ("Observation is not a NumPy array", "Observation space for each agent probably should be")
@@ -32,8 +33,11 @@ KNOWN_WARNINGS = ("Observation is not a NumPy array", "Observation space for eac
 def conformance(game: str, **params: Any) -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        api_test(pz.env(game, **params), num_cycles=CYCLES)
-        seed_test(lambda: pz.env(game, **params), num_cycles=CYCLES)
+        for turns in pz.TURNS:
+            api_test(pz.env(game, turns=turns, **params), num_cycles=CYCLES)
+            seed_test(lambda turns=turns: pz.env(game, turns=turns, **params), num_cycles=CYCLES)
+        parallel_api_test(pz.parallel_env(game, **params), num_cycles=CYCLES)
+        parallel_seed_test(lambda: pz.parallel_env(game, **params), num_cycles=CYCLES)
     unexpected = [str(w.message) for w in caught if not str(w.message).startswith(KNOWN_WARNINGS)]
     assert not unexpected
 
@@ -41,6 +45,14 @@ def conformance(game: str, **params: Any) -> None:
 @pytest.mark.parametrize(("game", "players"), player_counts(), ids=case_id)
 def test_api_and_seed_tests_pass_for_every_game_and_player_count(game: str, players: int) -> None:
     conformance(game, players=players)
+
+
+@pytest.mark.parametrize(("game", "players"), player_counts(), ids=case_id)
+def test_max_cycles_test_passes_on_the_cycle_view(game: str, players: int) -> None:
+    # PettingZoo's test wants every agent to step once per cycle and samples actions without the
+    # mask: the cycle view steps everyone, and its spaces sample legal actions when unmasked.
+    max_cycles_test(SimpleNamespace(env=partial(pz.env, game, players=players, turns="cycle"),
+                                    parallel_env=partial(pz.parallel_env, game, players=players)))
 
 
 @pytest.mark.parametrize(("game", "params"), options(), ids=case_id)
@@ -142,6 +154,7 @@ def test_an_illegal_action_is_refused_by_name_and_changes_nothing() -> None:
     ({"reward_mode": "elo"}, GameOptionError),
     ({"max_cycles": 0}, GameOptionError),
     ({"render_mode": "human"}, GameOptionError),
+    ({"turns": "clockwise"}, GameOptionError),
     ({"game": "chess"}, UnknownGameError),
 ])
 def test_bad_arguments_are_typed_errors(kwargs: dict[str, Any], error: type[Exception]) -> None:
@@ -165,6 +178,27 @@ def test_max_cycles_truncates_every_agent_after_that_many_decisions_each() -> No
     assert decisions == 6 and sorted(dead) == env.possible_agents
 
 
+def test_a_cycle_is_one_decision_with_every_other_agent_passing() -> None:
+    env = pz.raw_env("stone_age", players=3, turns="cycle")
+    env.reset(seed=4)
+    for _cycle in range(5):
+        mover, decisions = env.state.current_player(), len(env.state.history())
+        for seat, agent in enumerate(env.possible_agents):
+            assert env.agent_selection == agent
+            mask = env.observe(agent)["action_mask"]
+            if seat == mover:
+                assert mask[env.pass_action] == 0
+                assert np.flatnonzero(mask).tolist() == env.state.legal_actions()
+                with pytest.raises(IllegalActionError):
+                    env.step(env.pass_action)
+            else:
+                assert np.flatnonzero(mask).tolist() == [env.pass_action]
+                with pytest.raises(IllegalActionError, match=f"{agent} must pass"):
+                    env.step(0)
+            env.step(env.action_space(agent).sample())
+        assert len(env.state.history()) > decisions
+
+
 def test_each_game_has_a_versioned_name_and_factories() -> None:
     assert pz.env_names() == [f"{name}_v0" for name in game_names()]
     for name in game_names():
@@ -172,6 +206,7 @@ def test_each_game_has_a_versioned_name_and_factories() -> None:
         made = factories.env(players=2)
         assert made.metadata["name"] == f"{name}_v0" == factories.name
         assert made.unwrapped.game.params() == load_game(name, players=2).params()
+        assert factories.parallel_env(players=3).possible_agents == ["player_0", "player_1", "player_2"]
     with pytest.raises(AttributeError):
         pz.chess_v0  # noqa: B018
 

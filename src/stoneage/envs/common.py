@@ -66,10 +66,10 @@ def resolve_chance(state: State, generator: random.Random) -> None:
         state.apply_action(state.sample_chance_outcome(generator))
 
 
-def observation_space(game: Game) -> spaces.Dict:
-    """The space of one seat's observations of ``game``."""
+def observation_space(game: Game, actions: int | None = None) -> spaces.Dict:
+    """The space of one seat's observations of ``game`` (``actions``: the mask's length)."""
     size = game.observation_layout().size
-    actions = game.num_distinct_actions()
+    actions = game.num_distinct_actions() if actions is None else actions
     return spaces.Dict({
         "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
         "action_mask": spaces.Box(0, 1, (actions,), np.int8),
@@ -84,20 +84,26 @@ def legal_mask(state: State, seat: int, size: int) -> NDArray[np.int8]:
     return mask
 
 
+def tensor(state: State, seat: int) -> NDArray[np.float32]:
+    """What ``seat`` sees, as numbers."""
+    return np.asarray(state.observation_tensor(seat), np.float32)
+
+
 def observe(state: State, seat: int, size: int) -> Observation:
     """What ``seat`` sees, as numbers, with its action mask."""
-    return {
-        "observation": np.asarray(state.observation_tensor(seat), np.float32),
-        "action_mask": legal_mask(state, seat, size),
-    }
+    return {"observation": tensor(state, seat), "action_mask": legal_mask(state, seat, size)}
+
+
+def as_int(action: Any) -> Any:
+    """A numpy integer (or 0-d array of one) as a Python int; anything else as it is."""
+    if isinstance(action, np.ndarray) and action.shape == ():
+        action = action.item()
+    return int(action) if isinstance(action, np.integer) else action
 
 
 def checked_action(state: State, action: Any, who: str) -> int:
     """``action`` as an int if it is legal now, else ``IllegalActionError`` naming it."""
-    if isinstance(action, np.ndarray) and action.shape == ():
-        action = action.item()
-    if isinstance(action, np.integer):
-        action = int(action)
+    action = as_int(action)
     legal = state.legal_actions()
     if type(action) is not int or action not in legal:
         try:

@@ -54,7 +54,7 @@ class StoneAgeGymEnv(gymnasium.Env[Observation, np.int64]):
         self.opponents: dict[int, Bot] = self._make_opponents(0)  # BotSpecError now, not at reset
         self.num_actions = self.game.num_distinct_actions()
         self.observation_space = common.observation_space(self.game)  # type: ignore[assignment]
-        self.action_space = LegalDiscrete(self.num_actions, self.action_masks_int8)
+        self.action_space = LegalDiscrete(self.num_actions, self.action_masks_int8, seed=self.game.seed)
         self._generator = random.Random(self.game.seed)
         self.state: State = self.game.new_initial_state()
 
