@@ -12,7 +12,7 @@ from stoneage.core.i18n import use_language
 from stoneage.core.registry import load_game
 from stoneage.play.events import Event, apply_for_viewers
 from stoneage.play.session import Session, seat_names
-from stoneage.play.view import build_view, build_views
+from stoneage.play.view import Memo, build_view, build_views
 
 from helpers import edit, new_game
 
@@ -69,8 +69,9 @@ GAMES = [("stone_age", 4, ()), ("stone_age", 3, ("mammoth",)), ("first_stone_age
 @pytest.mark.parametrize(("name", "players", "expansions"), GAMES)
 def test_the_views_of_a_step_built_together_are_each_the_view_built_alone(
         name: str, players: int, expansions: tuple[str, ...], lang: str) -> None:
-    """``build_views`` shares what the viewers of a step share (observations, panels, the result): every
-    view is still exactly ``build_view`` for that viewer alone, in every game, in English and Korean."""
+    """``build_views`` shares what the viewers of a step share (observations, panels, the result), and with
+    a ``Memo`` kept over the game what earlier steps built: every view is still exactly ``build_view`` for
+    that viewer alone, in every game, in English and Korean, also after a seat is renamed mid-game."""
     game = load_game(name, players=players, seed=5, expansions=list(expansions))
     state = game.new_initial_state()
     rng = random.Random(5)
@@ -78,8 +79,11 @@ def test_the_views_of_a_step_built_together_are_each_the_view_built_alone(
     with use_language(lang):
         names = seat_names(["human", *["random"] * (players - 1)])
         events: dict[int, list[Event]] = {viewer: [] for viewer in viewers}
+        memo = Memo()
         while True:
-            views = build_views(game, state, events, names)
+            if state.move_number() == 40:
+                names = [names[0], "Ann", *names[2:]]  # a person takes a seat: the sentences say so
+            views = build_views(game, state, events, names, memo)
             assert list(views) == viewers
             for viewer in viewers:
                 alone = build_view(game, state, viewer, names, events[viewer])

@@ -143,34 +143,63 @@ def _status(kit: PlayKit, state: State, to_move: int, names: Sequence[str]) -> t
 
 
 _T = TypeVar("_T")
-_STEP: ContextVar[dict[Hashable, tuple[tuple[object, ...], Any]] | None] = ContextVar("_STEP", default=None)
-"""While ``build_views`` builds a step's views: what ``shared`` built, by tag and parts."""
+_Built = dict[Hashable, tuple[tuple[object, ...], Any]]
+
+
+class Memo:
+    """What ``shared`` built, by tag and parts, for one step or, handed to ``build_views`` again and
+    again in one language, for a run of steps: a part a kit gives again as the very same object
+    (Stone Age's seat entries while the seat's row is unchanged) is not built again. Each step keeps
+    what it used and lets the rest go."""
+
+    def __init__(self) -> None:
+        self.earlier: _Built = {}
+        self.now: _Built = {}
+
+    def next_step(self) -> None:
+        """Begin a step: what the last one used stays at hand."""
+        self.earlier, self.now = self.now, {}
+
+    def find(self, key: Hashable) -> tuple[tuple[object, ...], Any] | None:
+        """What was built under ``key`` in this step or the last, kept for this one."""
+        found = self.now.get(key)
+        if found is None:
+            found = self.earlier.get(key)
+            if found is not None:
+                self.now[key] = found
+        return found
+
+
+_STEP: ContextVar[Memo | None] = ContextVar("_STEP", default=None)
+"""While ``build_views`` builds a step's views: what ``shared`` built."""
 
 
 def shared(tag: Hashable, parts: tuple[object, ...], make: Callable[..., _T], *args: Any) -> _T:
     """``make(*args)``, built once per ``build_views`` for the same ``tag`` and ``parts``: the very objects
     (compared by identity) it is made from. Anything else it reads must be the same for every viewer of
     the step (the seat names, the language: one ``build_views`` call has one of each) or be folded into
-    ``tag``. Outside ``build_views`` (one view alone), simply ``make(*args)``."""
+    ``tag``; with a ``Memo`` kept over steps, the same for every step of the run (the language is) or
+    folded into ``tag`` (the seat names are). Outside ``build_views`` (one view alone), simply ``make(*args)``."""
     memo = _STEP.get()
     if memo is None:
         return make(*args)
     key = (tag, *map(id, parts))
-    found = memo.get(key)
+    found = memo.find(key)
     if found is not None and all(a is b for a, b in zip(found[0], parts, strict=True)):
         value: _T = found[1]
         return value
     value = make(*args)
-    memo[key] = (parts, value)  # the parts kept alive: their ids stay theirs for the step
+    memo.now[key] = (parts, value)  # the parts kept alive: their ids stay theirs while kept
     return value
 
 
 def build_views(game: Game, state: State, events: Mapping[int, Sequence[Event]],
-                names: Sequence[str]) -> dict[int, View]:
+                names: Sequence[str], memo: Memo | None = None) -> dict[int, View]:
     """The view of ``state`` for every viewer in ``events`` (viewer -> its latest events): for each, exactly
     ``build_view(game, state, viewer, names, events[viewer])``, with what the viewers share (the status,
     the result, the panels a kit builds through ``shared``, the observations of a kit that offers
-    ``observations``) built once."""
+    ``observations``) built once. Give the same ``memo`` for each step of a game in one language to
+    reuse what earlier steps built."""
     kit = play_kit(game)
     build = kit.panels or generic_panels
     if kit.observations is not None:
@@ -182,7 +211,9 @@ def build_views(game: Game, state: State, events: Mapping[int, Sequence[Event]],
     to_move = state.current_player()
     status, result = _status(kit, state, to_move, names)
     views: dict[int, View] = {}
-    step = _STEP.set({})
+    memo = memo or Memo()
+    memo.next_step()
+    step = _STEP.set(memo)
     try:
         for viewer, told in events.items():
             panels = build(observations[viewer], names)

@@ -20,7 +20,7 @@ from stoneage.core.i18n import SOURCE, seat_name as numbered, use_language
 from stoneage.play.events import Event, apply_for_viewers, called_by, retell
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
-from stoneage.play.view import View, build_view, build_views
+from stoneage.play.view import Memo, View, build_view, build_views
 from stoneage.web.store import BOT, GameRow, SeatRow
 
 HINT_SEAT = 99
@@ -68,6 +68,8 @@ class Room:
         self._told: dict[int, dict[str, dict[int, list[Event]]]] = {}
         """The events of the latest steps already worked out: move index -> language -> viewer -> events
         (their words are in the language they were traced in)."""
+        self._memos: dict[str, Memo] = {}
+        """Per language, what the views of the last step were built from (``play.view.Memo``)."""
         self.names: list[str] = []
         """How the table calls each seat, in the source language (the record, the lobby)."""
         self._names: dict[str, list[str]] = {}
@@ -176,7 +178,8 @@ class Room:
                 state = self.state if not told or before is None else before.clone()
                 told[lang] = events = apply_for_viewers(state, action, viewers)
                 names = self.names_in(lang)
-                for viewer, view in build_views(self.game, self.state, self._called(events), names).items():
+                memo = self._memos.setdefault(lang, Memo())
+                for viewer, view in build_views(self.game, self.state, self._called(events), names, memo).items():
                     texts[lang, viewer] = _dumps({"type": "update", "seq": self.seq, "view": view.to_json()})
         self._told[index] = told
         for client in list(self.clients):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON, PUBLIC
@@ -62,6 +62,9 @@ def _mask(ids: list[int], offset: int) -> int:
     for i in ids:
         mask |= 1 << (i - offset)
     return mask
+
+
+PlayerJson = Callable[["StoneAgeState", int, bool, bool, bool], JSON]
 
 
 def _player_json(state: StoneAgeState, p: int, cards: bool, secret: bool, count: bool = False) -> JSON:
@@ -180,7 +183,7 @@ def observations(state: StoneAgeState, viewers: Iterable[int]) -> dict[int, JSON
     ``public_observation`` give it, the public parts built once: a seat sees the spectator's
     observation with its own entry of ``players`` in full. The observations share those parts (the
     same objects): read them, never change them."""
-    public = _view(state, None)
+    public = _view(state, None, _seen_player_json)
     out: dict[int, JSON] = {}
     for viewer in viewers:
         if viewer == PUBLIC:
@@ -190,12 +193,31 @@ def observations(state: StoneAgeState, viewers: Iterable[int]) -> dict[int, JSON
         if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < np:
             raise PlayerError(_("player must be a seat 0..{last}, not {value}").format(last=np - 1, value=repr(viewer)))
         players = list(public["players"])
-        players[viewer] = _player_json(state, viewer, cards=True, secret=True, count=True)
+        players[viewer] = _seen_player_json(state, viewer, cards=True, secret=True, count=True)
         out[viewer] = {**public, "observer": viewer, "players": players}
     return out
 
 
-def _view(state: StoneAgeState, player: int | None) -> JSON:
+_SEEN: dict[tuple[object, ...], JSON] = {}
+"""The seat entries ``observations`` gave, by the seat's row and the entry's options."""
+SEEN_LIMIT = 8192
+"""Entries kept before ``_SEEN`` starts over (about 1.5 KB each)."""
+
+
+def _seen_player_json(state: StoneAgeState, p: int, cards: bool, secret: bool, count: bool = False) -> JSON:
+    """``_player_json``, the very same object again while the seat's row is as it was: the server's
+    views build a seat's sentence once per row (``play.view.shared``), and most steps change one row."""
+    base = p * STRIDE
+    key = (*state.players[base:base + STRIDE], cards, secret, count, state.game.mammoth)
+    entry = _SEEN.get(key)
+    if entry is None:
+        if len(_SEEN) >= SEEN_LIMIT:
+            _SEEN.clear()
+        entry = _SEEN[key] = _player_json(state, p, cards, secret, count)
+    return entry
+
+
+def _view(state: StoneAgeState, player: int | None, player_json: PlayerJson = _player_json) -> JSON:
     np = state.num_players
     over = state.is_terminal()
     shown = over or open_cards(state)
@@ -207,7 +229,7 @@ def _view(state: StoneAgeState, player: int | None) -> JSON:
         "phase": S.PHASES[state.phase],
         "current_player": state.current_player(),
         "pending": _pending_json(state),
-        "players": [_player_json(state, p, cards=shown or p == player, secret=over or p == player, count=True)
+        "players": [player_json(state, p, shown or p == player, over or p == player, True)
                     for p in range(np)],
         "board": _board_json(state),
         "display": [{"card": c, "cost": s + 1} if c else None for s, c in enumerate(state.display)],
