@@ -4,8 +4,12 @@ and what those do not check (chance probabilities equal to ours, tensors, resamp
 
 from __future__ import annotations
 
+import contextlib
+import io
 import random
+import re
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -219,6 +223,18 @@ def test_resampling_keeps_what_the_player_knows(name: str) -> None:
         assert twin.legal_actions() == state.legal_actions()
         assert twin.history() == inner(twin).history() and len(twin.history()) == len(state.history())
         assert twin.move_number() == state.move_number()
+
+
+def test_the_example_in_the_docs_runs() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "research.md").read_text(encoding="utf-8")
+    section = text.split("## OpenSpiel", 1)[1].split("\n## ", 1)[0]
+    found = re.search(r'```sh\npython -c "\n(.*?)\n"\n```', section, re.DOTALL)
+    assert found, "docs/research.md lost its OpenSpiel example"
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(found.group(1), {})
+    line = printed.getvalue()
+    assert line.startswith("python_stone_age(expansions=mammoth,") and "actions" in line
 
 
 # --- errors ------------------------------------------------------------------------------------------
