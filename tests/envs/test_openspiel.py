@@ -148,7 +148,11 @@ def test_mcts_bots_play_a_whole_game(name: str) -> None:
     assert_finished(play_with_bots(game, bots, seed=3), game)
 
 
-@pytest.mark.parametrize("name", game_names())
+IMPERFECT = [name for name in game_names() if game_info(name).information is Information.IMPERFECT]
+"""The games with hidden information (IS-MCTS refuses the others)."""
+
+
+@pytest.mark.parametrize("name", IMPERFECT)
 def test_ismcts_bots_play_a_whole_game(name: str) -> None:
     game = osp.load(name, players=2, seed=4)
     bots = [ismcts.ISMCTSBot(game, evaluator(seat), 1.4, 2, random_state=np.random.RandomState(seat))
@@ -209,8 +213,7 @@ def test_a_serialised_state_plays_on_like_the_original() -> None:
         assert str(copy.child(action)) == str(state.child(action))
 
 
-@pytest.mark.parametrize("name", [name for name in game_names()
-                                  if game_info(name).information is Information.IMPERFECT])
+@pytest.mark.parametrize("name", IMPERFECT)
 def test_resampling_keeps_what_the_player_knows(name: str) -> None:
     game = osp.load(name, players=2)
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
