@@ -19,8 +19,9 @@ from stoneage.play.menus import Menu, complete_menu, notation_menu
 if TYPE_CHECKING:
     from stoneage.play.view import Panel
 
-MenuBuilder = Callable[[State, Sequence[str]], Menu]
-"""(state at a person's decision, seat names) -> the decision as a menu."""
+MenuBuilder = Callable[[State, Sequence[str], JSON | None], Menu]
+"""(state at a person's decision, seat names, the deciding seat's observation if known) -> the decision
+as a menu."""
 ResultLines = Callable[[State, Sequence[str]], list[str]]
 """(state, seat names) -> the score breakdown and the winner in words."""
 PanelBuilder = Callable[[JSON, Sequence[str]], "list[Panel]"]
@@ -61,9 +62,10 @@ class PlayKit:
     ``None``: each observation built alone."""
 
 
-    def decision_menu(self, state: State, names: Sequence[str]) -> Menu:
-        """The menu of the decision pending in ``state``, every legal action in it."""
-        menu = (self.menu or notation_menu)(state, names)
+    def decision_menu(self, state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:
+        """The menu of the decision pending in ``state``, every legal action in it (``observation``: the
+        deciding seat's, when the caller has built it already)."""
+        menu = (self.menu or notation_menu)(state, names, observation)
         return complete_menu(menu, state, state.legal_actions())
 
     def result_lines(self, state: State, names: Sequence[str]) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from stoneage.core.contract import State
+from stoneage.core.contract import JSON, State
 from stoneage.core.i18n import _
 
 
@@ -81,8 +81,8 @@ def complete_menu(menu: Menu, state: State, legal: list[int]) -> Menu:
     return Menu(menu.prompt, menu.choices + extra, menu.stage, menu.seat, menu.info)
 
 
-def notation_menu(state: State, names: Sequence[str]) -> Menu:
-    """The generic menu: one entry per legal action, in notation."""
+def notation_menu(state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:
+    """The generic menu: one entry per legal action, in notation (``observation`` is not needed)."""
     seat = state.current_player()
     legal = state.legal_actions()
     who = names[seat] if 0 <= seat < len(names) else _("chance")

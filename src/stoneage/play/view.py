@@ -219,7 +219,8 @@ def build_views(game: Game, state: State, events: Mapping[int, Sequence[Event]],
             panels = build(observations[viewer], names)
             if result is not None:
                 panels.append(result)
-            decision = kit.decision_menu(state, names) if to_move == viewer and to_move >= 0 else None
+            decision = (kit.decision_menu(state, names, observations[viewer]) if to_move == viewer and to_move >= 0
+                        else None)
             views[viewer] = View(game.name, viewer, to_move, status, tuple(panels), decision, tuple(told))
     finally:
         _STEP.reset(step)

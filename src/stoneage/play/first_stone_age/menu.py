@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from stoneage.core.contract import State
+from stoneage.core.contract import JSON, State
 from stoneage.core.i18n import _, ngettext
 from stoneage.games.family.narrate import good_name
 from stoneage.games.first_stone_age import actions as A
@@ -26,10 +26,11 @@ def reach(state: State) -> dict[int, int]:
     return {state.step_target(steps): steps for steps in range(MOVE_MAX, 0, -1)}
 
 
-def build_menu(state: State, names: Sequence[str]) -> Menu:
-    """The menu of the decision pending in ``state`` (a player's decision)."""
+def build_menu(state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:
+    """The menu of the decision pending in ``state`` (a player's decision); ``observation`` is the
+    deciding seat's, if the caller has it."""
     seat = state.current_player()
-    obs = state.observation(seat)
+    obs = observation if observation is not None else state.observation(seat)
     stage = obs["pending"]["stage"]
     legal = state.legal_actions()
     me = obs["players"][seat]

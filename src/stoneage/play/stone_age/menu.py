@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stoneage.core.contract import State
+from stoneage.core.contract import JSON, State
 from stoneage.core.i18n import _, ngettext
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import DIVISOR, LOCATIONS, RESOURCE_VALUE, RESOURCES
@@ -105,10 +105,11 @@ def _take_group(legal: list[int], now: bool) -> list[Choice]:
     return [Choice(_("use your two-resources card (take 2 resources, then decide again)"), None, kids)]
 
 
-def build_menu(state: State, names: Sequence[str]) -> Menu:
-    """The menu of the decision pending in ``state`` (which must be a player's decision)."""
+def build_menu(state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:
+    """The menu of the decision pending in ``state`` (which must be a player's decision); ``observation``
+    is the deciding seat's, if the caller has it."""
     seat = state.current_player()
-    obs = state.observation(seat)
+    obs = observation if observation is not None else state.observation(seat)
     pending = obs["pending"]
     stage = pending["stage"]
     legal = state.legal_actions()

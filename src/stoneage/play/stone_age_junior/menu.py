@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import reduce
 from typing import Any
 
-from stoneage.core.contract import State
+from stoneage.core.contract import JSON, State
 from stoneage.core.i18n import _, ngettext
 from stoneage.games.family.narrate import a_good
 from stoneage.games.stone_age_junior import actions as A
@@ -40,10 +40,11 @@ def _what_happens(obs: dict[str, Any], space: str) -> str:
     return _("empty: nothing to take")
 
 
-def build_menu(state: State, names: Sequence[str]) -> Menu:
-    """The menu of the decision pending in ``state`` (a player's decision)."""
+def build_menu(state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:
+    """The menu of the decision pending in ``state`` (a player's decision); ``observation`` is the
+    deciding seat's, if the caller has it."""
     seat = state.current_player()
-    obs = state.observation(seat)
+    obs = observation if observation is not None else state.observation(seat)
     stage = obs["pending"]["stage"]
     legal = state.legal_actions()
     me = obs["players"][seat]
