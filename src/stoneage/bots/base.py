@@ -20,5 +20,11 @@ class Bot(ABC):
     def step(self, state: State, player: int) -> int:
         """A legal action for ``player`` in ``state`` (the state must not be changed)."""
 
+    def game_over(self, state: State) -> None:  # noqa: B027 - a hook bots may use
+        """Told the final state when the game ends (where the caller knows it); nothing by default."""
+
+    def close(self) -> None:  # noqa: B027 - a hook bots may use
+        """Release what the bot holds (a program it runs); nothing by default."""
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

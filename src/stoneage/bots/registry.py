@@ -64,7 +64,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from its spec, seeded; raises ``BotSpecError`` for unknown names or parameters."""
+    """A bot from its spec, seeded; raises ``BotSpecError`` for unknown names or parameters.
+
+    ``cmd:COMMAND`` (or ``cmd[OPTIONS]:COMMAND``) is another program speaking the bot protocol
+    (``stoneage.bots.external``, docs/bot-protocol.md).
+    """
+    if spec.strip().startswith(("cmd:", "cmd[")):
+        external = import_module("stoneage.bots.external.spec")
+        bot: Bot = external.make_command_bot(spec, seed)
+        return bot
     name, params = parse_spec(spec)
     if name in PRESETS:
         preset_name, preset_params = parse_spec(PRESETS[name])
