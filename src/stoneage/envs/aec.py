@@ -69,7 +69,8 @@ class StoneAgeAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
             for seat, agent in enumerate(self.possible_agents)}
         self._generator = random.Random(self.game.seed)
         self.state: State = self.game.new_initial_state()
-        self._decisions = 0
+        self.decisions = 0
+        """Decisions the seats have taken in this game so far."""
 
     extra_actions = 0
     """Actions beyond the game's own (the cycle view's pass)."""
@@ -89,7 +90,7 @@ class StoneAgeAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         if seed is not None:
             self._generator = random.Random(seed)
         self.state = self.game.new_initial_state()
-        self._decisions = 0
+        self.decisions = 0
         common.resolve_chance(self.state, self._generator)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -111,7 +112,7 @@ class StoneAgeAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
             return
         move = common.checked_action(self.state, action, agent)
         self.state.apply_action(move)
-        self._decisions += 1
+        self.decisions += 1
         common.resolve_chance(self.state, self._generator)
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -124,7 +125,7 @@ class StoneAgeAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
             rewards = common.final_rewards(self.state, self.reward_mode)
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_cycles is not None and self._decisions >= self.max_cycles * len(self.possible_agents):
+        elif self.max_cycles is not None and self.decisions >= self.max_cycles * len(self.possible_agents):
             self.truncations = dict.fromkeys(self.agents, True)
         if self.state.is_terminal():
             self.agent_selection = self.agents[0]

@@ -55,7 +55,7 @@ class CycleAEC(StoneAgeAEC):
         if seat == self._mover:
             self.state.apply_action(common.checked_action(self.state, action, agent))
             self._mover = -1
-            self._decisions += 1
+            self.decisions += 1
             common.resolve_chance(self.state, self._generator)
         elif common.as_int(action) != self.pass_action:
             raise IllegalActionError(_("{who} must pass ({action}) while another seat decides").format(
@@ -74,7 +74,7 @@ class CycleAEC(StoneAgeAEC):
             rewards = common.final_rewards(self.state, self.reward_mode)
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_cycles is not None and self._decisions >= self.max_cycles:
+        elif self.max_cycles is not None and self.decisions >= self.max_cycles:
             self.truncations = dict.fromkeys(self.agents, True)
         else:
             self._mover = self.state.current_player()

@@ -57,6 +57,8 @@ class StoneAgeGymEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = LegalDiscrete(self.num_actions, self.action_masks_int8, seed=self.game.seed)
         self._generator = random.Random(self.game.seed)
         self.state: State = self.game.new_initial_state()
+        self.decisions = 0
+        """Decisions every seat (the bots included) has taken in this episode so far."""
 
     def _opponent_specs(self, opponents: str | Sequence[str]) -> list[str]:
         others = self.game.num_players - 1
@@ -78,6 +80,7 @@ class StoneAgeGymEnv(gymnasium.Env[Observation, np.int64]):
             self._generator = random.Random(seed)
         self.opponents = self._make_opponents(self._generator.randrange(2**31))
         self.state = self.game.new_initial_state()
+        self.decisions = 0
         self._advance()
         return self._observation(), {}
 
@@ -85,6 +88,7 @@ class StoneAgeGymEnv(gymnasium.Env[Observation, np.int64]):
         """Play ``action`` for the seat, then chance and the bots until the seat moves again."""
         move = common.checked_action(self.state, action, f"seat {self.seat}")
         self.state.apply_action(move)
+        self.decisions += 1
         self._advance()
         reward = 0.0
         if self.state.is_terminal():
@@ -100,6 +104,7 @@ class StoneAgeGymEnv(gymnasium.Env[Observation, np.int64]):
             if state.is_terminal() or player == self.seat:
                 return
             state.apply_action(self.opponents[player].step(state, player))
+            self.decisions += 1
 
     def _observation(self) -> Observation:
         return common.observe(self.state, self.seat, self.num_actions)
