@@ -23,6 +23,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from stoneage.bots import BotSpecError, bot_names, make_bot
+from stoneage.bots.external import is_command_spec
 from stoneage.core.contract import CHANCE, JSON, PUBLIC
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
@@ -174,6 +175,9 @@ class GameService:
                 raise ServiceError(400, "bad_option", f"option {name!r} takes its data inline, not a file name")
         offered = offered_bots(game)
         for seat in seats:
+            if seat.kind == BOT and is_command_spec(seat.bot or ""):  # a lobby request must never run a program
+                raise ServiceError(403, "cmd_bot_refused", f"bot {seat.bot!r}: this server does not run programs "
+                                   f"(cmd: bots) for lobby seats; offered: {', '.join(offered)}")
             if seat.kind == BOT and seat.bot not in offered:
                 raise ServiceError(400, "bad_bot", f"bot {seat.bot!r} does not play {game}; offered: "
                                    f"{', '.join(offered)}")
