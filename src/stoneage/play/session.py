@@ -44,6 +44,8 @@ class Step:
     lines: list[str]
     paced: bool
     """Whether a viewer should pause after it (a bot's move, a dice roll)."""
+    notices: tuple[str, ...] = ()
+    """Lines for the person beside the game's story (an external bot's failed decision); also in ``lines``."""
 
 
 def normalize_seat(spec: str) -> str:
@@ -109,6 +111,8 @@ class Session:
         """The move number at which the game was last saved (or resumed from a saved record)."""
         self.resumed = False
         """Whether the game was resumed from a record."""
+        self._incidents_told: dict[int, int] = {}
+        """Per seat, how many incidents of its external bot the log has told."""
         self.last_human = next((s for s, spec in enumerate(self.seats) if spec == HUMAN), 0)
         if self._round is not None:  # a game that counts rounds
             self.log.append(_("== Round {round} ==").format(round=self._round))
@@ -244,7 +248,8 @@ class Session:
         if keep_undo and seat >= 0 and self.seats[seat] == HUMAN:
             self._undo.append((state.clone(), len(self.log), self._round))
         before = state.clone()
-        lines = self._narrate(action, before)
+        notices = self._incident_lines(seat)
+        lines = notices + self._narrate(action, before)
         if seat == CHANCE:
             self._undo.clear()  # something was revealed: no undo across it
         # a bot's move, or a chance step the game's kit deems worth a look (a roll, a card turned up)
@@ -256,8 +261,28 @@ class Session:
             self._round = new_round
         if state.is_terminal():
             lines += [game_over_line(), *self.result_lines()]
+            for bot in self.bots.values():
+                bot.game_over(state)
         self.log.extend(lines)
-        return Step(action, seat, lines, paced)
+        return Step(action, seat, lines, paced, tuple(notices))
+
+    def _incident_lines(self, seat: int) -> list[str]:
+        """A line for each decision the program of an external bot at ``seat`` failed since the last one."""
+        incidents = getattr(self.bots.get(seat), "incidents", None)
+        if not incidents:
+            return []
+        told = self._incidents_told.get(seat, 0)
+        self._incidents_told[seat] = len(incidents)
+        # TRANSLATORS: an external bot program failed a decision; {kind} is crash, timeout, garbage,
+        # illegal or handshake (protocol words, not translated), {fallback} a bot spec
+        return [_("! {player}: the bot program failed ({kind}: {detail}); the {fallback} bot played instead").format(
+                    player=self.names[seat], kind=incident.kind, detail=incident.detail, fallback=incident.fallback)
+                for incident in incidents[told:]]
+
+    def close(self) -> None:
+        """Stop the programs of external bots (built-in bots hold nothing)."""
+        for bot in self.bots.values():
+            bot.close()
 
     def _narrate(self, action: int, before: State) -> list[str]:
         """Apply ``action`` to the state and tell it as log lines, from the event stream."""

@@ -17,7 +17,8 @@ from stoneage.sim.schedule import setup
 
 
 class TimedBot(Bot):
-    """Wraps a bot and measures the wall time of each ``step``."""
+    """Wraps a bot and measures the wall time of each ``step``; counts the incidents of an external bot
+    (decisions its program failed and a fallback bot played)."""
 
     def __init__(self, inner: Bot) -> None:
         self.inner = inner
@@ -35,6 +36,16 @@ class TimedBot(Bot):
         self.max_seconds = max(self.max_seconds, elapsed)
         return action
 
+    def incidents(self) -> int:
+        """How many decisions the bot's program failed (0 for a built-in bot)."""
+        return len(getattr(self.inner, "incidents", ()))
+
+    def game_over(self, state: State) -> None:
+        self.inner.game_over(state)
+
+    def close(self) -> None:
+        self.inner.close()
+
     def mean_seconds(self) -> float:
         """Mean seconds per decision (0 if it never decided)."""
         return self.seconds / self.decisions if self.decisions else 0.0
@@ -50,7 +61,13 @@ def play_game(config: TournamentConfig, index: int, keep_record: bool = False) -
         TimedBot(make_bot(config.bots[entry].strip(), seed))
         for entry, seed in zip(game_setup.entries, game_setup.bot_seeds, strict=True)
     ]
-    state = play_match(game, bots)
+    try:
+        state = play_match(game, bots)
+        for bot in bots:
+            bot.game_over(state)
+    finally:
+        for bot in bots:
+            bot.close()
     result = result_of(state)
     return GameResult(
         index=index,
@@ -64,6 +81,7 @@ def play_game(config: TournamentConfig, index: int, keep_record: bool = False) -
         decisions=[bot.decisions for bot in bots],
         seconds_per_decision=[bot.mean_seconds() for bot in bots],
         max_seconds=[bot.max_seconds for bot in bots],
+        incidents=[bot.incidents() for bot in bots],
         record=make_record(game, state) if keep_record else None,
     )
 

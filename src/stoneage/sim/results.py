@@ -16,7 +16,7 @@ from stoneage.core.i18n import _
 from stoneage.sim.errors import TournamentError
 
 FORMATS = (".jsonl", ".csv")
-SEAT_FIELDS = ("bot", "bot_seed", "score", "decisions", "seconds_per_decision", "max_seconds")
+SEAT_FIELDS = ("bot", "bot_seed", "score", "decisions", "seconds_per_decision", "max_seconds", "incidents")
 """CSV columns repeated per seat as ``seat{s}_{field}``."""
 
 
@@ -35,13 +35,20 @@ class GameResult:
     decisions: list[int]
     seconds_per_decision: list[float]
     max_seconds: list[float]
+    incidents: list[int] = field(default_factory=list)
+    """Per seat, the decisions an external bot's program failed (``cmd:`` bots; 0 for the others)."""
     record: JSON | None = field(default=None, compare=False, repr=False)
     """The full game record, carried to the driver only when records are wanted."""
 
+    def __post_init__(self) -> None:
+        if not self.incidents:  # none counted (a built-in bot, or a file from before incidents)
+            self.incidents = [0] * self.players
+
     def outcome(self) -> JSON:
-        """Everything but the timings: what must be identical when the game is replayed."""
+        """Everything but the timings and the incidents (a timeout depends on the machine's speed):
+        what must be identical when the game is replayed."""
         data = self.to_json()
-        for key in ("seconds_per_decision", "max_seconds"):
+        for key in ("seconds_per_decision", "max_seconds", "incidents"):
             del data[key]
         return data
 
@@ -63,6 +70,7 @@ class GameResult:
             "decisions": self.decisions,
             "seconds_per_decision": self.seconds_per_decision,
             "max_seconds": self.max_seconds,
+            "incidents": self.incidents,
         }
 
     @classmethod
@@ -80,6 +88,7 @@ class GameResult:
             decisions=[int(d) for d in data["decisions"]],
             seconds_per_decision=[float(t) for t in data["seconds_per_decision"]],
             max_seconds=[float(t) for t in data["max_seconds"]],
+            incidents=[int(n) for n in data.get("incidents") or []],
         )
 
 
@@ -112,7 +121,8 @@ def _csv_row(result: GameResult) -> dict[str, Any]:
     }
     for seat in range(result.players):
         values = (result.bots[seat], result.bot_seeds[seat], result.scores[seat], result.decisions[seat],
-                  repr(result.seconds_per_decision[seat]), repr(result.max_seconds[seat]))
+                  repr(result.seconds_per_decision[seat]), repr(result.max_seconds[seat]),
+                  result.incidents[seat])
         row.update({f"seat{seat}_{name}": value for name, value in zip(SEAT_FIELDS, values, strict=True)})
     return row
 
@@ -135,6 +145,7 @@ def _from_csv_row(row: dict[str, str]) -> GameResult:
         decisions=[int(v) for v in seat_values("decisions")],
         seconds_per_decision=[float(v) for v in seat_values("seconds_per_decision")],
         max_seconds=[float(v) for v in seat_values("max_seconds")],
+        incidents=[int(row.get(f"seat{seat}_incidents") or 0) for seat in range(players)],
     )
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from statistics import mean, median
 
+from stoneage.bots.external.spec import is_command_spec
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.text import cells, ljust, rjust
 from stoneage.sim.results import GameResult
@@ -38,6 +39,8 @@ class BotSummary:
     winning_scores: list[int] = field(default_factory=list, repr=False)
     decisions: int = 0
     seconds: float = 0.0
+    incidents: int = 0
+    """Decisions the bot's program failed (``cmd:`` bots), played by its fallback bot."""
 
     @property
     def win_rate(self) -> float:
@@ -74,6 +77,7 @@ class BotSummary:
             self.winning_scores.append(result.scores[seat])
         self.decisions += result.decisions[seat]
         self.seconds += result.seconds_per_decision[seat] * result.decisions[seat]
+        self.incidents += result.incidents[seat]
 
 
 def summarize(results: Iterable[GameResult], by_players: bool = False) -> list[BotSummary]:
@@ -107,8 +111,10 @@ def table(headers: Sequence[tuple[str, int, str]], rows: Iterable[Sequence[str]]
 
 
 def format_summary(rows: Sequence[BotSummary]) -> str:
-    """The summary as a fixed-width text table."""
+    """The summary as a fixed-width text table; an ``incidents`` column when an external (``cmd:``)
+    bot played or any bot had incidents."""
     with_players = any(row.players is not None for row in rows)
+    with_incidents = any(row.incidents or is_command_spec(row.bot) for row in rows)
     bot = pgettext("table column", "bot")
     headers = [(bot, max([len("bot"), *(cells(row.bot) for row in rows)]), "<")]
     if with_players:
@@ -117,13 +123,15 @@ def format_summary(rows: Sequence[BotSummary]) -> str:
                 (pgettext("table column", "win rate"), 8, ">"), (pgettext("table column", "95% CI"), 15, ">"),
                 (pgettext("table column", "mean"), 7, ">"), (pgettext("table column", "median"), 7, ">"),
                 (pgettext("table column", "mean win"), 8, ">"), (pgettext("table column", "s/decision"), 10, ">")]
+    if with_incidents:
+        headers.append((pgettext("table column", "incidents"), 9, ">"))
     entries = []
     for row in rows:
         low, high = row.ci
         entries.append([row.bot, *([f"{row.players}"] if with_players else []), f"{row.games}", f"{row.wins:.2f}",
                         f"{row.win_rate:.3f}", f"[{low:.3f}, {high:.3f}]", f"{row.mean_score:.2f}",
                         f"{row.median_score:.1f}", _cell(row.mean_winning_score, 2),
-                        _cell(row.seconds_per_decision, 6)])
+                        _cell(row.seconds_per_decision, 6), *([f"{row.incidents}"] if with_incidents else [])])
     return "\n".join(table(headers, entries))
 
 

@@ -92,7 +92,8 @@ class HotSeatPlainGame(BasePlainGame):
                 self.tell(bot_move=False)
                 continue
             seat = s.to_move()
-            s.apply(s.auto_action())
+            step = s.apply(s.auto_action())
+            self.say(*step.notices)  # an external bot's failed decision
             self.tell(bot_move=seat >= 0)
         self.say(_("== Game over =="), *self.result_lines())
         if self.autosave:
