@@ -100,6 +100,10 @@ def register(subparsers: Any) -> None:
     one.add_argument("--json", action="store_true", help=_("also print the result line as in the JSONL results"))
     one.set_defaults(run=cmd_tournament_game)
 
+    from stoneage.sim import selfplay_command  # here: it reuses this module's argument types
+
+    selfplay_command.register(subparsers)
+
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     from stoneage.sim.interrupts import interrupt_guard

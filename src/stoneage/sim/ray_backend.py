@@ -41,6 +41,24 @@ def check_reachable(address: str, timeout: float = 5.0) -> None:
             address=address, error=error)) from None
 
 
+def start_ray(jobs: int, address: str | None) -> tuple[Any, bool]:
+    """Ray, initialized: the running instance if there is one, else a local one with ``jobs`` CPUs
+    or the cluster at ``address``; and whether this call started it (then the caller shuts it down)."""
+    ray = _import_ray()
+    if ray.is_initialized():
+        return ray, False
+    try:
+        if address:
+            check_reachable(address)
+            ray.init(address=address, logging_level=logging.WARNING)
+        else:
+            ray.init(num_cpus=jobs, include_dashboard=False, logging_level=logging.WARNING)
+    except (ConnectionError, RuntimeError, ValueError) as error:
+        raise TournamentError(_("cannot start or reach Ray ({address}): {error}").format(
+            address=address or "local", error=error)) from None
+    return ray, True
+
+
 class RayBatches:
     """Each batch's results as its task finishes.
 
@@ -50,21 +68,9 @@ class RayBatches:
     """
 
     def __init__(self, config: TournamentConfig, batches: list[list[int]]) -> None:
-        self.ray = ray = _import_ray()
-        self.started = False
-        if not ray.is_initialized():
-            try:
-                if config.ray_address:
-                    check_reachable(config.ray_address)
-                    ray.init(address=config.ray_address, logging_level=logging.WARNING)
-                else:
-                    ray.init(num_cpus=config.jobs, include_dashboard=False, logging_level=logging.WARNING)
-            except (ConnectionError, RuntimeError, ValueError) as error:
-                raise TournamentError(_("cannot start or reach Ray ({address}): {error}").format(
-                    address=config.ray_address or "local", error=error)) from None
-            self.started = True
-        task = ray.remote(play_batch)
-        config_ref = ray.put(config)
+        self.ray, self.started = start_ray(config.jobs, config.ray_address)
+        task = self.ray.remote(play_batch)
+        config_ref = self.ray.put(config)
         self.pending: list[Any] = [task.remote(config_ref, batch) for batch in batches]
 
     def __iter__(self) -> Iterator[list[GameResult]]:
