@@ -36,7 +36,7 @@ from stoneage.web.room import Room
 from stoneage.web.security import new_id
 from stoneage.web.service import GameService, Player, SeatSpec, ServiceError, offered_bots
 from stoneage.web.stats import leaderboard, player_stats
-from stoneage.web.store import BOT, GameRow, Store
+from stoneage.web.store import BOT, REMOTE, GameRow, Store
 
 log = logging.getLogger("stoneage.web")
 LangQuery = Annotated[str | None, Query(max_length=40, description="the language of the words (en, ko, pt_BR, de); "
@@ -49,13 +49,16 @@ class SeatRequest(BaseModel):
     """One seat of a new game."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    kind: Literal["person", "bot"] = "person"
+    kind: Literal["person", "bot", "remote"] = "person"
     bot: str | None = Field(None, max_length=40, description="the bot's level, one the game offers")
+    name: str | None = Field(None, max_length=100, description="a remote bot seat's display name")
 
     @model_validator(mode="after")
     def _bot_only_for_bots(self) -> SeatRequest:
         if (self.kind == "bot") != (self.bot is not None):
-            raise ValueError("a bot seat names its level ('bot'), a person seat names none")
+            raise ValueError("a bot seat names its level ('bot'), a person seat names none (nor a remote one)")
+        if self.name is not None and self.kind != "remote":
+            raise ValueError("only a remote bot seat is named when the game is created")
         return self
 
 
@@ -71,6 +74,7 @@ class CreateGame(BaseModel):
     first_player: int | None = Field(None, ge=0, le=7)
     pace: float | None = Field(None, ge=0, le=10, description="seconds between bot moves with people present")
     clock: float | None = Field(None, description="seconds a person has per move before a bot stands in")
+    bot_budget: float | None = Field(None, description="seconds a remote bot has per decision (default 5)")
 
 
 class JoinGame(BaseModel):
@@ -240,16 +244,19 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     @app.post("/api/games", status_code=201, summary="Create a game; the answer holds the invite links")
     async def create(body: CreateGame, request: Request, lang: LangQuery = None) -> JSON:
         code = request_language(request, lang)
-        seats = [SeatSpec(s.kind, s.bot) for s in body.seats]
+        seats = [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
         row, tokens = await service().create_game(
             body.game, seats, expansions=body.expansions, variants=body.variants, options=body.options,
-            first_player=body.first_player, pace=body.pace, clock=body.clock)
+            first_player=body.first_player, pace=body.pace, clock=body.clock, bot_budget=body.bot_budget)
         with use_language(code):
             answer = _game_json(row, service().rooms.get(row.id))
         for seat in answer["seats"]:
             if seat["seat"] in tokens:
                 seat["token"] = tokens[seat["seat"]]
-                seat["invite"] = _invite(row.id, tokens[seat["seat"]])
+                if seat["kind"] == REMOTE:
+                    seat["connect"] = f"/api/games/{row.id}/bot?token={tokens[seat['seat']]}"
+                else:
+                    seat["invite"] = _invite(row.id, tokens[seat["seat"]])
         return answer
 
     @app.get("/api/games", summary="List games, newest first")
@@ -342,6 +349,10 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         finally:
             service().left(room, client)
             await client.finish()
+
+    @app.websocket("/api/games/{game_id}/bot")
+    async def remote_bot(socket: WebSocket, game_id: str, token: str | None = None) -> None:
+        await service().remotes.serve(socket, game_id, token, config.limits)
 
     add_pages(app)
     return app

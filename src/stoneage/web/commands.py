@@ -66,6 +66,9 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
     serve.add_argument("--open", action="store_true",
                        help=_("open the lobby in your web browser once the server is up"))
     serve.set_defaults(run=cmd_serve)
+    from stoneage.web.bridge import register as register_bridge
+
+    register_bridge(commands)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:

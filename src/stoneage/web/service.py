@@ -38,6 +38,7 @@ from stoneage.play.view import build_view
 from stoneage.web.config import ServerConfig
 from stoneage.web.fanout import Fanout
 from stoneage.web.protocol import Hint, Move, Ping, ProtocolError, Sync, parse_command
+from stoneage.web.remote import RemoteBots, check_budget
 from stoneage.web.room import Client, Room
 from stoneage.web.security import digest, matches, new_id, new_seed, new_token
 from stoneage.web.store import (
@@ -45,6 +46,7 @@ from stoneage.web.store import (
     FINISHED,
     OPEN,
     PERSON,
+    REMOTE,
     RUNNING,
     GameRow,
     SeatRow,
@@ -86,6 +88,8 @@ class SeatSpec:
 
     kind: str
     bot: str | None = None
+    name: str | None = None
+    """A remote bot seat's display name."""
 
 
 def offered_bots(game: str) -> list[str]:
@@ -121,6 +125,8 @@ class GameService:
         self._loading: dict[str, asyncio.Future[Room]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.started = time.time()
+        self.remotes = RemoteBots(self)
+        """The remote bots connected to this process (web/remote.py)."""
 
     async def start(self) -> None:
         """Listen to the other processes; resume every unfinished game in the background."""
@@ -157,8 +163,9 @@ class GameService:
 
     async def create_game(self, game: str, seats: list[SeatSpec], *, expansions: list[str], variants: list[str],
                           options: JSON, first_player: int | None = None, pace: float | None = None,
-                          clock: float | None = None) -> tuple[GameRow, dict[int, str]]:
-        """Make and store a new game; returns its header and the person seats' tokens."""
+                          clock: float | None = None, bot_budget: float | None = None,
+                          ) -> tuple[GameRow, dict[int, str]]:
+        """Make and store a new game; returns its header and the person and remote bot seats' tokens."""
         try:
             info = game_info(game)
         except StoneAgeError as error:
@@ -185,6 +192,10 @@ class GameService:
         if clock is not None and not CLOCK_RANGE[0] <= clock <= CLOCK_RANGE[1]:
             raise ServiceError(400, "bad_clock", f"clock must be {CLOCK_RANGE[0]:g} to {CLOCK_RANGE[1]:g} "
                                f"seconds per move, not {clock:g}")
+        try:
+            check_budget(bot_budget)
+        except ValueError as error:
+            raise ServiceError(400, "bad_budget", str(error)) from None
         first = first_player if first_player is not None else 0
         try:
             loaded = load_game(game, players=len(seats), seed=new_seed(), first_player=first,
@@ -193,12 +204,14 @@ class GameService:
             raise ServiceError(400, "bad_option", str(error)) from None
         params = loaded.params()
         seed, _ = params.pop(SEED), params.pop(PLAYERS)
-        tokens = {n: new_token() for n, seat in enumerate(seats) if seat.kind == PERSON}
-        rows = tuple(SeatRow(n, seat.kind, seat.bot, digest(tokens[n]) if n in tokens else None)
+        tokens = {n: new_token() for n, seat in enumerate(seats) if seat.kind in (PERSON, REMOTE)}
+        rows = tuple(SeatRow(n, seat.kind, seat.bot, digest(tokens[n]) if n in tokens else None,
+                             name=clean_name(seat.name, f"Remote {n + 1}") if seat.kind == REMOTE else None)
                      for n, seat in enumerate(seats))
         now = time.time()
-        row = GameRow(new_id(), game, len(seats), seed, _jsonable(params), {"pace": pace, "clock": clock},
-                      OPEN if tokens else RUNNING, 0, now, now, None, rows)
+        settings = {"pace": pace, "clock": clock, **({"bot_budget": bot_budget} if bot_budget is not None else {})}
+        row = GameRow(new_id(), game, len(seats), seed, _jsonable(params), settings,
+                      OPEN if not all(r.claimed for r in rows) else RUNNING, 0, now, now, None, rows)
         await self._store(self.store.create_game(row))
         room = Room(row, loaded)
         self.rooms[row.id] = room
@@ -470,6 +483,8 @@ class GameService:
         seat = room.person_to_move()
         if room.clock is not None and not room.clock.done():
             room.clock.cancel()
+        if self.remotes.turn(room):  # a connected remote bot is asked: its budget stands for the clock
+            return
         if clock and seat is not None:
             room.clock = asyncio.create_task(self._clock(room, seat, room.seq, float(clock)))
 
@@ -503,6 +518,7 @@ class GameService:
             if kind == "moves":
                 async with room.lock:
                     await self._catch_up(room)
+                self.remotes.turn(room)
             elif kind == "seats":
                 row = await self._store(self.store.game(room.id))
                 if row is not None:
@@ -545,7 +561,8 @@ class GameService:
             raise ServiceError(409, "not_finished", "a record is given once the game is over")
         record = make_record(room.game, room.state)
         record["seed"] = 0
-        record["seats"] = [seat.bot if seat.kind == BOT else "human" for seat in room.row.seats]
+        record["seats"] = [seat.bot if seat.kind == BOT else REMOTE if seat.kind == REMOTE else "human"
+                           for seat in room.row.seats]
         record["names"] = list(room.names)
         return record
 

@@ -28,6 +28,8 @@ from stoneage.web.schema import games, moves, players, seats
 OPEN, RUNNING, FINISHED = "open", "running", "finished"
 """A game's status: waiting for people to take seats, under way with every seat taken, over."""
 PERSON, BOT = "person", "bot"
+REMOTE = "remote"
+"""A seat played by a remote bot over its websocket (web/remote.py); its token opens ``/api/games/{id}/bot``."""
 _MIGRATION_LOCK = 0x5707E1A6
 """PostgreSQL advisory lock held while migrating, so two processes starting at once do not race."""
 
