@@ -30,11 +30,23 @@ PRESETS: dict[str, str] = {
     "hard": "mcts:iterations=300",
 }
 """Difficulty presets for people, each an alias of a bot spec."""
+_BUILT_IN_PRESETS = frozenset(PRESETS)
 
 
 def register_bot(name: str, target: str) -> None:
     """Register a bot class (``"module:Class"``) under ``name``."""
     _BOTS[name] = target
+
+
+def register_preset(name: str, spec: str) -> None:
+    """Offer ``spec`` (any bot spec, ``cmd:`` included) under the plain ``name``, e.g. ``stoneage serve
+    --bot NAME=SPEC``: the server's lobby offers the name, so people can seat a program the operator
+    chose without ever writing a spec that runs one. The built-in bots and presets keep their names."""
+    if not name.isidentifier() or name in _BOTS or name in _BUILT_IN_PRESETS:
+        raise BotSpecError(_("a bot name is a plain word other than {taken}, not {name!r}").format(
+            taken=", ".join(sorted({*_BOTS, *_BUILT_IN_PRESETS})), name=name))
+    make_bot(spec)  # BotSpecError now for a spec that cannot work
+    PRESETS[name] = spec
 
 
 def bot_names() -> list[str]:
@@ -63,17 +75,27 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name, params
 
 
+def is_command_spec(spec: str) -> bool:
+    """Whether ``spec`` runs a program (``cmd:COMMAND`` or ``cmd[OPTIONS]:COMMAND``)."""
+    return spec.strip().startswith(("cmd:", "cmd["))
+
+
 def make_bot(spec: str, seed: int = 0) -> Bot:
     """A bot from its spec, seeded; raises ``BotSpecError`` for unknown names or parameters.
 
     ``cmd:COMMAND`` (or ``cmd[OPTIONS]:COMMAND``) is another program speaking the bot protocol
     (``stoneage.bots.external``, docs/bot-protocol.md).
     """
-    if spec.strip().startswith(("cmd:", "cmd[")):
+    if is_command_spec(spec):
         external = import_module("stoneage.bots.external.spec")
         bot: Bot = external.make_command_bot(spec, seed)
         return bot
     name, params = parse_spec(spec)
+    if name in PRESETS and is_command_spec(PRESETS[name]):
+        if params:
+            raise BotSpecError(_("bot {spec!r}: {name} runs a program and takes no parameters").format(
+                spec=spec, name=name))
+        return make_bot(PRESETS[name], seed)
     if name in PRESETS:
         preset_name, preset_params = parse_spec(PRESETS[name])
         name, params = preset_name, {**preset_params, **params}

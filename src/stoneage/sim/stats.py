@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from math import sqrt
 from statistics import mean, median
 
-from stoneage.bots.external.spec import is_command_spec
+from stoneage.bots.registry import is_command_spec
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.text import cells, ljust, rjust
 from stoneage.sim.results import GameResult

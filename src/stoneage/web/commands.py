@@ -45,6 +45,15 @@ def _pace(text: str) -> float:
     return value
 
 
+def _named_bot(text: str) -> tuple[str, str]:
+    """``NAME=SPEC`` of ``--bot``, split."""
+    name, equals, spec = text.partition("=")
+    if not equals or not name.strip() or not spec.strip():
+        raise argparse.ArgumentTypeError(
+            _("--bot takes NAME=SPEC, e.g. mybot=cmd:python3 bot.py, not {value!r}").format(value=text))
+    return name.strip(), spec.strip()
+
+
 def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``serve`` to the ``stoneage`` command."""
     serve = commands.add_parser(
@@ -65,10 +74,10 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
                        help=_("default pause between bot moves when people play (default: each game's own)"))
     serve.add_argument("--open", action="store_true",
                        help=_("open the lobby in your web browser once the server is up"))
+    serve.add_argument("--bot", action="append", default=[], type=_named_bot, metavar=pgettext("metavar", "NAME=SPEC"),
+                       help=_("offer a bot under NAME in the lobby, e.g. mybot=cmd:python3 bot.py (a program speaking "
+                              "the bot protocol); repeatable. The lobby itself never accepts a cmd: spec"))
     serve.set_defaults(run=cmd_serve)
-    from stoneage.web.bridge import register as register_bridge
-
-    register_bridge(commands)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -80,10 +89,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
+    from stoneage.bots import BotSpecError, register_preset
     from stoneage.web.app import create_app
     from stoneage.web.config import ServerConfig
     from stoneage.web.websocket import WebSocketProtocol
 
+    for name, spec in args.bot:
+        try:
+            register_preset(name, spec)
+        except BotSpecError as error:
+            print(_("stoneage: error: {message}").format(message=f"--bot {name}: {error}"), file=sys.stderr)
+            return 2
     config = ServerConfig(database_url=args.db, redis_url=args.redis, pace=args.pace)
     try:
         database = config.database()

@@ -17,18 +17,12 @@ from typing import Any
 
 from stoneage.bots.external.fallback import FallbackBot
 from stoneage.bots.external.process import CommandBot
-from stoneage.bots.registry import BotSpecError, make_bot
+from stoneage.bots.registry import BotSpecError, is_command_spec, make_bot
 from stoneage.core.i18n import _
 
 PREFIX = "cmd"
 DEFAULTS: dict[str, Any] = {"fallback": "random", "budget": 1.0, "hello": 5.0, "restarts": 2, "log": ""}
 LIMITS: dict[str, tuple[float, float]] = {"budget": (0.001, 3600.0), "hello": (0.001, 3600.0), "restarts": (0, 100)}
-
-
-def is_command_spec(spec: str) -> bool:
-    """Whether ``spec`` names an external program (``cmd:...`` or ``cmd[...]:...``)."""
-    text = spec.strip()
-    return text.startswith((PREFIX + ":", PREFIX + "["))
 
 
 def parse_command_spec(spec: str) -> tuple[list[str], dict[str, Any]]:
