@@ -78,6 +78,9 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
                        help=_("offer a bot under NAME in the lobby, e.g. mybot=cmd:python3 bot.py (a program speaking "
                               "the bot protocol); repeatable. The lobby itself never accepts a cmd: spec"))
     serve.set_defaults(run=cmd_serve)
+    from stoneage.web.bridge import register as register_bridge
+
+    register_bridge(commands)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
