@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -45,6 +46,9 @@ HELLO_RANGE = (1.0, 10.0)
 """The hello must come within the game's budget, kept within these seconds."""
 GRACE = 0.25
 """Seconds allowed beyond the budget for the network."""
+RETRY = 1.0
+"""Seconds before a decision is asked again when the database could not store it."""
+log = logging.getLogger("stoneage.web")
 
 
 def budget_of(room: Room) -> float:
@@ -186,8 +190,11 @@ class RemoteBots:
         except ProtocolError as error:
             if error.code == "illegal_move":
                 await self._incident(bot, request, BotFailure("illegal", str(error)))
-            else:
-                bot.send({"type": "error", "code": error.code, "message": str(error)})
+            elif error.code == "storage_unavailable":  # nothing was stored: ask again shortly
+                bot.send(error.to_json())
+                await asyncio.sleep(RETRY)
+                self._wake(room, bot.seat)
+            # otherwise the game has moved on (the answer came too late): nothing to do
 
     def _settle(self, bot: RemoteBot, request: _Request) -> None:
         bot.pending = None
@@ -206,7 +213,12 @@ class RemoteBots:
             "text": _("{name}'s bot {bot} failed a decision ({kind}: {detail}); a bot ({fallback}) played "
                       "it instead.").format(name=room.names_in(lang)[seat], bot=bot.hello.name, kind=failure.kind,
                                              detail=incident["detail"], fallback=fallback)})
-        await self.stand_in(room, seat, request.seq)
+        try:
+            await self.stand_in(room, seat, request.seq)
+        except ProtocolError as error:  # the database is down: the decision is asked again shortly
+            log.error("game %s: %s", room.id, error)
+            await asyncio.sleep(RETRY)
+            self._wake(room, seat)
 
     async def stand_in(self, room: Room, seat: int, seq: int) -> bool:
         """Let the seat's stand-in bot make the decision at move ``seq``; False if the game has moved on."""
