@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import websockets
 
 from stoneage.core.record import replay
@@ -233,3 +234,28 @@ def test_stoneage_bot_connect_relays_a_local_program(server: ServerProcess) -> N
         [sys.executable, "-m", "stoneage", "bot", "connect", f"{server.ws}/api/games/{game_id}/bot", "--token", "bad",
          "--", sys.executable, str(program)], capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert refused.returncode != 0 and "bad_token" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_stoneage_bot_connect_says_what_is_wrong_without_a_traceback(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from stoneage.cli import main
+    from stoneage.web.bridge import BridgeError, bot_url
+
+    assert bot_url("http://h:1/api/games/g/bot", "t") == "ws://h:1/api/games/g/bot?token=t"
+    assert bot_url("wss://h/api/games/g/bot?token=old", "new") == "wss://h/api/games/g/bot?token=new"
+    for url, token in (("ftp://h/x", "t"), ("ws://h/api/games/g/bot", None)):
+        with pytest.raises(BridgeError):
+            bot_url(url, token)
+    cases = [(["ws://h/api/games/g/bot", "--token", "t"], "give the program after --"),
+             (["ws://h/api/games/g/bot", "--", "prog"], "token is missing"),
+             (["ws://h/api/games/g/bot", "--tokn", "t", "--", "prog"], "--tokn"),
+             (["ws://127.0.0.1:1/api/games/g/bot", "--token", "t", "--", "prog"], "cannot connect")]
+    for argv, said in cases:
+        assert main(["bot", "connect", *argv]) == 2
+        assert said in capsys.readouterr().err
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "websockets" else real(name, *a))
+    assert main(["bot", "connect", "ws://h/api/games/g/bot", "--token", "t", "--", "prog"]) == 2
+    assert "web extra" in capsys.readouterr().err

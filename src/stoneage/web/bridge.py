@@ -134,16 +134,16 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
 def cmd_connect(args: argparse.Namespace) -> int:
     """Run the bridge until the game ends."""
     argv, token = list(args.program), args.token
-    if "--" in argv:  # options after URL land here (argparse's REMAINDER): read them before the --
-        head, argv = argv[:argv.index("--")], argv[argv.index("--") + 1:]
-        while head:
-            option = head.pop(0)
-            if option == "--token" and head:
-                token = head.pop(0)
-            elif option.startswith("--token="):
-                token = option.partition("=")[2]
-            else:
-                return _fail(_("unrecognized arguments: {args}").format(args=option))
+    while argv and argv[0].startswith("-"):  # options after URL land here (argparse's REMAINDER)
+        option = argv.pop(0)
+        if option == "--":
+            break
+        if option == "--token" and argv:
+            token = argv.pop(0)
+        elif option.startswith("--token="):
+            token = option.partition("=")[2]
+        else:
+            return _fail(_("unrecognized arguments: {args}").format(args=option))
     if not argv:
         return _fail(_("give the program after --, e.g. -- python3 examples/bots/stdlib_bot.py"))
     from importlib.util import find_spec
