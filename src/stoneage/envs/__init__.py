@@ -1,9 +1,11 @@
-"""Research adapters: every registered game as a PettingZoo AEC environment and as a Gymnasium
-environment (one seat against the package's bots), plus their benchmark.
+"""Research adapters: every registered game as a PettingZoo environment (``pettingzoo``: the AEC
+env in ``aec``, its cycle view and Parallel twin in ``cycle``), as a Gymnasium environment (one
+seat against the package's bots, ``gymnasium``) and as an OpenSpiel game (``openspiel``), with
+their benchmark (``python -m stoneage.envs.bench``). docs/research.md describes them.
 
-They need the ``rl`` extra (numpy, pettingzoo, gymnasium); the core engine stays free of
-dependencies. Import the submodule you want: ``stoneage.envs.pettingzoo`` or
-``stoneage.envs.gymnasium``.
+PettingZoo and Gymnasium need the ``rl`` extra (numpy, pettingzoo, gymnasium), OpenSpiel the
+``spiel`` extra; the core engine stays free of dependencies, so this package imports none of them
+until a submodule is imported.
 """
 
 ENV_VERSION = 0
