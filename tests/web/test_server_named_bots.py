@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 import time
@@ -9,11 +10,12 @@ from pathlib import Path
 
 import httpx
 
-from web.client import JSON, bot_seat, create_game
+from web.client import JSON, Table, bot_seat, create_game
 from web.server import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAM = f"cmd:{sys.executable} {ROOT / 'examples' / 'bots' / 'stdlib_bot.py'}"
+MISBEHAVING = ROOT / "tests" / "external_bots" / "misbehaving.py"
 
 
 def wait_finished(server: ServerProcess, game_id: str, timeout: float = 60) -> JSON:
@@ -52,3 +54,28 @@ def test_a_bot_name_that_is_taken_or_a_spec_that_cannot_work_stops_the_server_wi
                                "--port", "1", "--bot", bot], capture_output=True, text=True, timeout=60)
         assert done.returncode == 2, done.stderr
         assert says in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_named_program_that_fails_a_decision_is_told_to_the_table_and_closed_at_the_end(tmp_path: Path) -> None:
+    log = tmp_path / "conversation.log"
+    spec = f"cmd[log={log};budget=2]:{sys.executable} {MISBEHAVING} illegal 1"
+    server = ServerProcess(str(tmp_path / "games.sqlite3"), extra=("--bot", f"sloppy={spec}")).start()
+    try:
+        created = create_game(server.http, "first_stone_age", [bot_seat("sloppy"), bot_seat("random")], pace=0.05)
+
+        async def watch() -> JSON:
+            async with Table(server.ws, created["id"]) as spectator:
+                notice = await spectator.until("notice", timeout=30)
+                return notice
+
+        notice = asyncio.run(watch())
+        assert notice["incident"]["kind"] == "illegal" and notice["incident"]["seat"] == 0
+        assert notice["incident"]["fallback"] and "failed a decision" in notice["text"]
+        wait_finished(server, created["id"])
+        deadline = time.monotonic() + 10
+        while '"type":"quit"' not in log.read_text() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        said = log.read_text()
+        assert '"type":"game_over"' in said and '"type":"quit"' in said  # told the end, then closed
+    finally:
+        server.stop()

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-from stoneage.bots.external.process import _Program
+from stoneage.bots.external.process import Program
 from stoneage.bots.external.protocol import MAX_LINE, BotFailure
 from stoneage.core.extras import install_hint
 from stoneage.core.i18n import _, pgettext
@@ -64,7 +64,7 @@ async def relay(url: str, argv: Sequence[str]) -> int:
                 code=socket.close_code, reason=socket.close_reason or "-")) from None
         _refused(first)
         try:
-            program = _Program(list(argv))
+            program = Program(list(argv))
         except BotFailure as failure:
             raise BridgeError(failure.detail) from None
         over = False
@@ -89,7 +89,7 @@ async def relay(url: str, argv: Sequence[str]) -> int:
     return 0 if over else 1
 
 
-async def _outward(program: _Program, socket: Any) -> None:
+async def _outward(program: Program, socket: Any) -> None:
     """Send each line the program writes to the server, as it comes; stop when its output ends."""
     while True:
         try:

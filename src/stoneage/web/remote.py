@@ -28,7 +28,7 @@ from stoneage.bots.external import protocol
 from stoneage.bots.external.protocol import BotFailure, BotHello
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StoneAgeError
-from stoneage.core.i18n import SOURCE, _
+from stoneage.core.i18n import SOURCE
 from stoneage.web.config import Limits
 from stoneage.web.connection import CLOSE_POLICY, Connection
 from stoneage.web.protocol import Move, ProtocolError
@@ -205,14 +205,8 @@ class RemoteBots:
         """The bot failed the decision at ``request.seq``: the stand-in decides it and the table is told."""
         room, seat = bot.room, bot.seat
         fallback = room.kit.default_bot
-        incident = {"seat": seat, "kind": failure.kind, "detail": failure.detail[:200], "move": request.seq,
-                    "bot": bot.hello.name, "fallback": fallback}
+        incident = room.tell_incident(seat, bot.hello.name, failure.kind, failure.detail, request.seq, fallback)
         bot.send({"type": "incident", "id": request.id, **incident})
-        room.broadcast(lambda lang: {
-            "type": "notice", "incident": incident, "away": sorted(room.away), "seats": room.seats_json(lang),
-            "text": _("{name}'s bot {bot} failed a decision ({kind}: {detail}); a bot ({fallback}) played "
-                      "it instead.").format(name=room.names_in(lang)[seat], bot=bot.hello.name, kind=failure.kind,
-                                             detail=incident["detail"], fallback=fallback)})
         try:
             await self.stand_in(room, seat, request.seq)
         except ProtocolError as error:  # the database is down: the decision is asked again shortly

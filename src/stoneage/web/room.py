@@ -15,8 +15,9 @@ from typing import Protocol
 import orjson
 
 from stoneage.bots import Bot, make_bot
+from stoneage.bots.external import FallbackBot, Incident
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
-from stoneage.core.i18n import SOURCE, seat_name as numbered, use_language
+from stoneage.core.i18n import SOURCE, _, seat_name as numbered, use_language
 from stoneage.play.events import Event, apply_for_viewers, called_by, retell
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
@@ -143,13 +144,29 @@ class Room:
         return self._hint
 
     def bot(self, seat: int) -> Bot:
-        """The bot of a bot seat, or the stand-in for an absent person (the game kit's default bot)."""
+        """The bot of a bot seat, or the stand-in for an absent person (the game kit's default bot). A bot
+        that runs a program (``stoneage serve --bot``) tells the table of each decision it failed."""
         if seat not in self._bots:
             spec = self.row.seats[seat].bot if self.row.seats[seat].kind == BOT else self.kit.default_bot
             bot = make_bot(spec or self.kit.default_bot, seed=bot_seed(self.game.seed, seat))
             check_plays(bot, spec or "", self.game.name)
+            if isinstance(bot, FallbackBot):
+                bot.listener = self._told_from(asyncio.get_running_loop())
             self._bots[seat] = bot
         return self._bots[seat]
+
+    def _told_from(self, loop: asyncio.AbstractEventLoop) -> Callable[[Incident], None]:
+        """A listener for a bot's incidents: the bot decides on a worker thread, the table is told from ``loop``."""
+        def listener(incident: Incident) -> None:
+            loop.call_soon_threadsafe(self.tell_incident, incident.seat, incident.bot, incident.kind,
+                                      incident.detail, incident.move, incident.fallback)
+        return listener
+
+    def let_bots_go(self) -> list[Bot]:
+        """The room's bots, which it forgets (the game is over, or the server stops): the caller tells
+        them the end and closes them (a bot running a program ends it)."""
+        bots, self._bots = list(self._bots.values()), {}
+        return bots
 
     # --- applying -------------------------------------------------------------------------------
 
@@ -273,6 +290,18 @@ class Room:
             if key not in texts:
                 texts[key] = self.snapshot(client.viewer, kind, client.lang)
             client.send_text(texts[key])
+
+    def tell_incident(self, seat: int, bot: str, kind: str, detail: str, move: int, fallback: str) -> JSON:
+        """Tell every client that the bot playing ``seat`` failed the decision at ``move`` (``kind``:
+        crash, timeout, garbage, illegal or handshake) and ``fallback`` played it; the incident as sent."""
+        incident = {"seat": seat, "kind": kind, "detail": detail[:200], "move": move, "bot": bot,
+                    "fallback": fallback}
+        self.broadcast(lambda lang: {
+            "type": "notice", "incident": incident, "away": sorted(self.away), "seats": self.seats_json(lang),
+            "text": _("{name}'s bot {bot} failed a decision ({kind}: {detail}); a bot ({fallback}) played "
+                      "it instead.").format(name=self.names_in(lang)[seat], bot=bot, kind=kind,
+                                            detail=incident["detail"], fallback=fallback)})
+        return incident
 
     def broadcast(self, message: JSON | Callable[[str], JSON]) -> None:
         """Send the same message to every client (a notice: someone is away, or back); a function of the

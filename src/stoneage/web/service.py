@@ -22,9 +22,9 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from stoneage.bots import BotSpecError, bot_names, make_bot
+from stoneage.bots import Bot, BotSpecError, bot_names, make_bot
 from stoneage.bots.external import is_command_spec
-from stoneage.core.contract import CHANCE, JSON, PUBLIC
+from stoneage.core.contract import CHANCE, JSON, PUBLIC, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
 from stoneage.core.i18n import SOURCE, use_language
@@ -144,6 +144,8 @@ class GameService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for room in self.rooms.values():
+            await _let_go(room.let_bots_go(), room.state)
         await self.fanout.stop()
 
     def _spawn(self, coroutine: Coroutine[Any, Any, Any]) -> asyncio.Task[Any]:
@@ -419,6 +421,7 @@ class GameService:
         room.row = replace(room.row, moves=room.seq, updated_at=time.time())
         if result is not None:
             room.row = replace(room.row, status=FINISHED, result=result)
+            self._spawn(_let_go(room.let_bots_go(), room.state))
         await self.fanout.publish({"game": room.id, "kind": "moves", "seq": room.seq})
         return True
 
@@ -611,6 +614,20 @@ def _opened(room: Room, token: str, player: Player | None) -> SeatRow:
     if found.player_id is not None and (player is None or player.id != found.player_id):
         raise ServiceError(403, "seat_taken", "this seat belongs to another player: connect with their personal key")
     return found
+
+
+async def _let_go(bots: list[Bot], state: State) -> None:
+    """Tell bots a finished game's end and close them (off the event loop: a program may take a moment)."""
+    def finish() -> None:
+        for bot in bots:
+            try:
+                if state.is_terminal():
+                    bot.game_over(state)
+                bot.close()
+            except Exception:  # a bot's own trouble must not stop the others'
+                log.exception("closing bot %r", bot)
+    if bots:
+        await asyncio.to_thread(finish)
 
 
 def _away_text(room: Room, lang: str, seat: int, back: bool) -> str:

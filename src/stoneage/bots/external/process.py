@@ -32,10 +32,10 @@ GRACE = 0.1
 STDERR_LINES = 20
 """How many of the program's last stderr lines are kept (the last one explains a crash)."""
 
-_LIVE: weakref.WeakSet[_Program] = weakref.WeakSet()
+_LIVE: weakref.WeakSet[Program] = weakref.WeakSet()
 
 
-class _Program:
+class Program:
     """One run of the program: the process and the threads that feed and drain its pipes."""
 
     def __init__(self, argv: Sequence[str], log: IO[str] | None = None) -> None:
@@ -164,7 +164,7 @@ class CommandBot(Bot):
         """Set when the bot will play no more (see the module doc)."""
         self.hello: BotHello | None = None
         self.name = os.path.basename(self.argv[-1] if len(self.argv) > 1 else self.argv[0])
-        self._program: _Program | None = None
+        self._program: Program | None = None
         self._starts = 0
         self._seen: list[int] | None = None
         """The history at the last decision (a state that does not extend it is a new game)."""
@@ -213,7 +213,7 @@ class CommandBot(Bot):
 
     # --- running the program ----------------------------------------------------------------------
 
-    def _ready(self, state: State, seat: int) -> _Program:
+    def _ready(self, state: State, seat: int) -> Program:
         """The running program, started and told of a new game as needed."""
         history = state.history()
         new = self._seen is None or history[: len(self._seen)] != self._seen
@@ -236,7 +236,7 @@ class CommandBot(Bot):
     def _game_name(self) -> str:
         return self._game[0] if self._game else ""
 
-    def _start(self) -> _Program:
+    def _start(self) -> Program:
         self._starts += 1
         if self.log_path and self._log is None:
             try:
@@ -245,7 +245,7 @@ class CommandBot(Bot):
                 self._retire()
                 raise BotFailure("crash", f"cannot write the log {self.log_path!r}: {error.strerror}") from None
         try:
-            program = _Program(self.argv, self._log)
+            program = Program(self.argv, self._log)
         except BotFailure:
             self._retire()
             raise
@@ -265,7 +265,7 @@ class CommandBot(Bot):
             self._retire()
             raise BotFailure("handshake", f"{failure.detail}; retired") from None
 
-    def _lost(self, program: _Program, failure: BotFailure) -> None:
+    def _lost(self, program: Program, failure: BotFailure) -> None:
         """The program crashed or hung: stop it; start it again next time, or retire the bot."""
         program.stop(polite=False)
         self._program = None
