@@ -463,7 +463,7 @@ def test_updates_are_compressed_for_clients_that_offer_it_and_plain_for_the_othe
     url = f"{server.ws}/api/games/{created['id']}/ws"
 
     async def hello(compression: str | None) -> tuple[str | None, JSON]:
-        async with websockets.connect(url, compression=compression) as socket:
+        async with websockets.connect(url, compression=compression, open_timeout=30) as socket:
             extensions = socket.response.headers.get("Sec-WebSocket-Extensions")
             return extensions, json.loads(await asyncio.wait_for(socket.recv(), 30))
 
