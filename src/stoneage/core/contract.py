@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from bisect import bisect_right
+from collections.abc import Sequence
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any, ClassVar
 
 from stoneage.core import rng
@@ -237,22 +240,28 @@ class State(ABC):
         total = sum(w for _, w in weights)
         return [(a, Fraction(w, total)) for a, w in weights]
 
+    def chance_table(self) -> tuple[Sequence[int], Sequence[int]]:
+        """The chance node's outcomes and their running weight totals (the last is the total).
+
+        ``sample_chance_outcome`` draws from it; games with precomputed tables override it. The
+        default builds it from ``chance_weights``.
+        """
+        weights = self.chance_weights()
+        return [a for a, _ in weights], list(accumulate(w for _, w in weights))
+
     def sample_chance_outcome(self, generator: random.Random | None = None) -> int:
         """Sample a chance outcome: from ``generator`` if given, else from the game seed.
 
         Without a generator the draw depends only on the seed and the history length, so a
-        seed plus the players' actions replays a whole game.
+        seed plus the players' actions replays a whole game. The draw ``pick`` in
+        ``range(total)`` selects the first outcome whose running total exceeds it.
         """
-        weights = self.chance_weights()
-        if not weights:
+        outcomes, cumulative = self.chance_table()
+        if not outcomes:
             raise IllegalActionError("sample_chance_outcome: the state is not at a chance node")
-        total = sum(w for _, w in weights)
+        total = cumulative[-1]
         if generator is None:
             pick = rng.draw(self.seed, self.move_number(), total)
         else:
             pick = generator.randrange(total)
-        for action, weight in weights:
-            pick -= weight
-            if pick < 0:
-                return action
-        raise AssertionError("chance weights do not cover the draw")  # pragma: no cover
+        return outcomes[bisect_right(cumulative, pick)]

@@ -112,6 +112,9 @@ class StagedState(State):
     def is_terminal(self) -> bool:
         return self.stage == self.GAME_OVER
 
+    def is_chance_node(self) -> bool:
+        return self.stage < self.FIRST_DECISION
+
     def legal_actions(self) -> list[int]:
         legal = self._legal
         if legal is None:

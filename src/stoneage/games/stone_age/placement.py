@@ -22,45 +22,57 @@ if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
 
+_SPOTS = tuple(
+    tuple(tuple(range(PLACE + loc * MAX_PLACE, PLACE + loc * MAX_PLACE + n)) for n in range(MAX_PLACE + 1))
+    for loc in range(RIVER + 1)
+)
+"""``_SPOTS[loc][n]``: the actions placing 1..n figures on gathering location ``loc``."""
+_TOOLMAKER = PLACE + TOOLMAKER * MAX_PLACE
+_HUT = PLACE + HUT * MAX_PLACE + 1  # always two figures
+_FIELD = PLACE + FIELD * MAX_PLACE
+_CARD_SLOTS = tuple((CARD_SLOT0 + slot, PLACE + (CARD_SLOT0 + slot) * MAX_PLACE) for slot in range(4))
+_STACKS = tuple((STACK0 + stack, PLACE + (STACK0 + stack) * MAX_PLACE) for stack in range(4))
+
+
 def placements(state: StoneAgeState, player: int) -> list[int]:
     """Every legal placement of ``player`` (empty when they cannot place), in action order."""
-    np = state.num_players
-    board = state.board
     unplaced = state.players[player * STRIDE + UNPLACED]
     if not unplaced:
         return []
+    np = state.num_players
+    board = state.board
     mine = NUM_LOCATIONS + player
+    most = min(unplaced, MAX_PLACE)
     out: list[int] = []
     if not board[mine] or state.game.hunt_repeat:  # hunting grounds: unlimited
-        out.extend(range(PLACE, PLACE + min(unplaced, MAX_PLACE)))
+        out.extend(_SPOTS[0][most])
     for loc in range(1, RIVER + 1):
-        if board[mine + loc * np]:
+        taken = board[loc]
+        if taken >= AREA_CAPACITY or board[mine + loc * np]:
             continue
-        free = AREA_CAPACITY - board[loc]
-        if free <= 0:
-            continue
-        if np < 4 and board[loc]:
+        if taken and np < 4:
             first = NUM_LOCATIONS + loc * np
             groups = sum(1 for i in range(first, first + np) if board[i])
             if groups >= np - 1:  # 2 players: one group per area; 3 players: two groups
                 continue
-        start = PLACE + loc * MAX_PLACE
-        out.extend(range(start, start + min(unplaced, free)))
+        free = AREA_CAPACITY - taken
+        out.extend(_SPOTS[loc][most if most < free else free])
     if np == 4 or (board[TOOLMAKER] > 0) + (board[HUT] > 0) + (board[FIELD] > 0) < 2:
         if not board[TOOLMAKER]:
-            out.append(PLACE + TOOLMAKER * MAX_PLACE)
+            out.append(_TOOLMAKER)
         if not board[HUT] and unplaced >= 2:
-            out.append(PLACE + HUT * MAX_PLACE + 1)
+            out.append(_HUT)
         if not board[FIELD]:
-            out.append(PLACE + FIELD * MAX_PLACE)
+            out.append(_FIELD)
     display = state.display
-    for slot in range(4):
-        if display[slot] and not board[CARD_SLOT0 + slot]:
-            out.append(PLACE + (CARD_SLOT0 + slot) * MAX_PLACE)
+    for slot, (loc, action) in enumerate(_CARD_SLOTS):
+        if display[slot] and not board[loc]:
+            out.append(action)
     tops = state.tops
     for stack in range(np):
-        if tops[stack] >= 0 and not board[STACK0 + stack]:
-            out.append(PLACE + (STACK0 + stack) * MAX_PLACE)
+        loc, action = _STACKS[stack]
+        if tops[stack] >= 0 and not board[loc]:
+            out.append(action)
     return out
 
 
@@ -75,13 +87,16 @@ def start_placement(state: StoneAgeState) -> None:
 def next_placer(state: StoneAgeState, start: int) -> None:
     """The next seat from ``start`` on that can place decides; when nobody can, actions begin."""
     np = state.num_players
+    pl = state.players
     for i in range(np):
         p = (start + i) % np
+        if not pl[p * STRIDE + UNPLACED]:  # all placed: nothing to compute
+            continue
         options = placements(state, p)
         if options:
             state.stage = PLACE_STAGE
             state.cur = p
-            if state.players[p * STRIDE + TWO_RESOURCES]:
+            if pl[p * STRIDE + TWO_RESOURCES]:
                 options.extend(TAKES)
             state.offer(options)
             return

@@ -29,13 +29,14 @@ def next_resolution(state: StoneAgeState) -> None:
     board = state.board
     while state.order < np:
         p = (state.first + state.order) % np
-        locs = [loc for loc in range(NUM_LOCATIONS) if board[NUM_LOCATIONS + loc * np + p]]
-        if len(locs) > 1:
+        mine = board[NUM_LOCATIONS + p :: np]  # p's figures per location
+        left = NUM_LOCATIONS - mine.count(0)
+        if left > 1:
             state.stage = RESOLVE
             state.cur = p
             return
-        if locs:
-            if not resolve(state, p, locs[0], auto=True):
+        if left:
+            if not resolve(state, p, mine.index(max(mine)), auto=True):
                 return
         else:
             state.order += 1

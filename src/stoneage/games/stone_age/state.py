@@ -11,7 +11,9 @@ resolve, a purchase nobody can pay) happen on their own.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON, State
@@ -113,6 +115,17 @@ _DICE_WEIGHTS = {
     n: tuple((A.dice(faces), multiset_ways(faces)) for faces in A.DICE_ROLLS if len(faces) == n)
     for n in (2, 3, 4)
 }
+ChanceTable = tuple[list[int], tuple[int, ...]]
+"""A chance node's outcomes and running weight totals (``State.chance_table``); the outcome list
+doubles as the node's legal actions, so it is shared and never mutated."""
+
+
+def _table(weights: tuple[tuple[int, int], ...]) -> ChanceTable:
+    return [a for a, _ in weights], tuple(accumulate(w for _, w in weights))
+
+
+_ROLL_TABLES = tuple(_table(weights) for weights in _ROLL_WEIGHTS)
+_DICE_TABLES = {n: _table(weights) for n, weights in _DICE_WEIGHTS.items()}
 _TILES_OF_KIND = tuple(
     tuple(t for t in range(NUM_TILES) if TILE_KIND[t] == k) for k in range(len(BUILDING_KINDS))
 )
@@ -234,8 +247,7 @@ class StoneAgeState(StagedState):
         if stage == DICE_ROLL:
             return list(_DICE_WEIGHTS[self.num_players])
         if stage in (DEAL_CARD, EXTRA_DRAW):
-            deck = self.deck
-            return [(A.CARD + i, 1) for i in range(NUM_CARDS) if deck >> i & 1]
+            return [(card, 1) for card in self._deck_cards()]
         if stage == DEAL_BUILDING:
             counts = [0] * len(BUILDING_KINDS)
             unseen = self.unseen
@@ -246,6 +258,22 @@ class StoneAgeState(StagedState):
         if stage < FIRST_DECISION:
             return self._owner(stage).chance_weights(self)
         return []
+
+    def chance_table(self) -> tuple[Sequence[int], Sequence[int]]:
+        stage = self.stage
+        if stage == ROLL:
+            return _ROLL_TABLES[self.dice_count]
+        if stage == DICE_ROLL:
+            return _DICE_TABLES[self.num_players]
+        if stage in (DEAL_CARD, EXTRA_DRAW):
+            cards = self._deck_cards()
+            return cards, range(1, len(cards) + 1)
+        return super().chance_table()
+
+    def _deck_cards(self) -> list[int]:
+        """The card outcomes of a deal: every card left in the deck, equally likely."""
+        deck = self.deck
+        return [A.CARD + i for i in range(NUM_CARDS) if deck >> i & 1]
 
     def clone(self) -> StoneAgeState:
         other = StoneAgeState.__new__(StoneAgeState)
@@ -428,6 +456,10 @@ class StoneAgeState(StagedState):
     def _compute_legal(self) -> list[int]:
         stage = self.stage
         if stage < FIRST_DECISION:
+            if stage == ROLL:
+                return _ROLL_TABLES[self.dice_count][0]
+            if stage in (DEAL_CARD, EXTRA_DRAW):
+                return self._deck_cards()
             return [a for a, _ in self.chance_weights()]
         if stage == GAME_OVER:
             return []
@@ -437,10 +469,8 @@ class StoneAgeState(StagedState):
         if stage == PLACE:
             out = placements(self, p)
         elif stage == RESOLVE:
-            board = self.board
-            np = self.num_players
-            out = [A.RESOLVE + loc for loc in range(NUM_LOCATIONS)
-                   if board[NUM_LOCATIONS + loc * np + p]]
+            mine = self.board[NUM_LOCATIONS + p :: self.num_players]  # p's figures per location
+            out = [A.RESOLVE + loc for loc, figures in enumerate(mine) if figures]
         elif stage == TOOLS:
             ready = (pl[base + READY], pl[base + READY + 1], pl[base + READY + 2], pl[base + READY + 3])
             out = list(tool_choices(ready, pl[base + ONE_USE]))
