@@ -13,6 +13,7 @@ turning one up is then a chance node with that single outcome.
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import OMNISCIENT
@@ -103,8 +104,46 @@ BUILDS_OF_HUT: tuple[tuple[int, ...], ...] = tuple(
     tuple(k for k, (number, _) in enumerate(BUILDS) if number == h + 1) for h in range(NUM_HUTS)
 )
 
+# What a seat holds and what a build needs, packed into one int: a byte per goods tile of good g
+# (byte g), per goods card of kind c (byte NUM_GOODS + c) and for the dogs (the last byte); the
+# high bit of each byte is a guard, so ``(held | _GUARD) - need`` keeps every guard bit set exactly
+# when each count held covers the count needed (counts stay far below 128).
+_DOG_SHIFT = 8 * (NUM_GOODS + NUM_KINDS)
+_GUARD = sum(0x80 << (8 * f) for f in range(NUM_GOODS + NUM_KINDS + 1))
+
+
+def _packed_need(k: int) -> int:
+    tiles, card_need, dog_need = BUILD_NEEDS[k]
+    return (sum(n << (8 * g) for g, n in enumerate(tiles))
+            + sum(n << (8 * (NUM_GOODS + c)) for c, n in enumerate(card_need))
+            + (dog_need << _DOG_SHIFT))
+
+
+def _hut_builds(h: int, cards: bool, dogs: bool) -> tuple[tuple[int, int], ...]:
+    """``(action, packed need)`` of hut ``h + 1``'s builds, those with cards or dogs only if allowed."""
+    return tuple(
+        (A.BUILD + k, _packed_need(k)) for k in BUILDS_OF_HUT[h]
+        if (cards or not any(BUILD_NEEDS[k][1])) and (dogs or not BUILD_NEEDS[k][2])
+    )
+
+
+_BUILDS_BY_HOLDING = tuple(
+    tuple(_hut_builds(h, cards, dogs) for h in range(NUM_HUTS)) for cards in (False, True) for dogs in (False, True)
+)
+"""``_BUILDS_BY_HOLDING[2 * holds_cards + holds_dogs][h]``: the builds of hut ``h + 1`` that
+could be paid by a seat holding goods cards or dogs (or not), in action order."""
 
 ALL_PLACES = (1 << NUM_POSITIONS) - 1
+_TRADE_ACTIONS = tuple(
+    tuple(A.trade(give, take) if give != take else -1 for take in range(NUM_GOODS)) for give in range(NUM_GOODS)
+)
+"""``_TRADE_ACTIONS[give][take]``: the action of that swap at the trading post."""
+
+
+@cache
+def _turn_options(up: int) -> list[int]:
+    """The turn actions while the tiles of mask ``up`` lie face up (a shared list, never mutated)."""
+    return [A.TURN + i for i in range(NUM_POSITIONS) if not up >> i & 1]
 
 
 class StoneAgeJuniorState(FamilyState):
@@ -336,24 +375,24 @@ class StoneAgeJuniorState(FamilyState):
 
     def builds(self, p: int) -> list[int]:
         """The build actions seat ``p`` can pay for with what it holds (any face-up hut), ascending."""
-        goods = self.goods[p]
-        dogs = self.dogs[p]
-        cards = [0] * NUM_KINDS
+        held = 0
+        for g, n in enumerate(self.goods[p]):
+            held += n << (8 * g)
+        has_cards = False
         for kind in self.cards_pub[p]:
-            cards[kind] += 1
+            held += 1 << (8 * (NUM_GOODS + kind))
+            has_cards = True
         for kind in self.cards_priv[p]:
-            cards[kind] += 1
+            held += 1 << (8 * (NUM_GOODS + kind))
+            has_cards = True
+        dogs = self.dogs[p]
+        held = (held + (dogs << _DOG_SHIFT)) | _GUARD
+        by_hut = _BUILDS_BY_HOLDING[2 * has_cards + (dogs > 0)]
         out = []
         for number in sorted(h for h in self.face_up if h):
-            for k in BUILDS_OF_HUT[number - 1]:
-                tiles, card_need, dog_need = BUILD_NEEDS[k]
-                if dog_need > dogs:
-                    continue
-                if any(tiles[g] > goods[g] for g in range(NUM_GOODS)):
-                    continue
-                if any(card_need[c] > cards[c] for c in range(NUM_KINDS)):
-                    continue
-                out.append(A.BUILD + k)
+            for action, need in by_hut[number - 1]:
+                if (held - need) & _GUARD == _GUARD:
+                    out.append(action)
         out.sort()
         return out
 
@@ -365,13 +404,17 @@ class StoneAgeJuniorState(FamilyState):
         still reachable (docs/stone-age-junior.md).
         """
         goods = self.goods[p]
-        out = []
+        post = self.post
+        given = self.trade_given
+        takes = [take for take in range(NUM_GOODS) if post[take] and not given >> take & 1]
+        out: list[int] = []
+        if not takes:
+            return out
+        taken = self.trade_taken
         for give in range(NUM_GOODS):
-            if not goods[give] or self.trade_taken >> give & 1:
-                continue
-            for take in range(NUM_GOODS):
-                if take != give and self.post[take] and not self.trade_given >> take & 1:
-                    out.append(A.trade(give, take))
+            if goods[give] and not taken >> give & 1:
+                actions = _TRADE_ACTIONS[give]
+                out.extend(actions[take] for take in takes if take != give)
         return out
 
     def must_decide_build(self, p: int) -> bool:
@@ -388,7 +431,7 @@ class StoneAgeJuniorState(FamilyState):
         if stage < FIRST_DECISION:
             return [a for a, _ in self.chance_weights()]
         if stage == CHOOSE_TILE:
-            return [A.TURN + i for i in range(NUM_POSITIONS) if not self.up >> i & 1]
+            return _turn_options(self.up)
         if stage == TRADE:
             return [*self.trades(self.cur), A.STOP_TRADING]
         if stage == BUILD:
