@@ -203,9 +203,16 @@ class FirstStoneAgeState(FamilyState):
         for kind in self.pile:
             if kind >= 0:
                 pool[kind] -= 1
-        for p in range(self.num_players):
-            for kind in self.cards_of(p):
-                pool[kind] -= 1
+        for p in range(self.num_players):  # what cards_of(p) lists
+            have = self.have[p]
+            guff = self.guff_as[p]
+            if guff >= 0:
+                have &= ~(1 << guff)
+                pool[GUFF] -= 1
+            while have:
+                low = have & -have
+                pool[low.bit_length() - 1] -= 1
+                have ^= low
         return pool
 
     def hidden_kinds(self) -> list[int]:
@@ -256,23 +263,44 @@ class FirstStoneAgeState(FamilyState):
         might hold — a seen card by its kind, an unseen one by any kind among the unseen cards —
         the game can never end with a winner.
         """
-        np = self.num_players
+        wanted = 0  # the kinds some seat would keep (can_keep)
+        for p in range(self.num_players):
+            need = self.needs(p)
+            if need:
+                wanted |= need
+                if self.guff_as[p] < 0:
+                    wanted |= 1 << GUFF
+        if not wanted:
+            return True
         circle = self.circle
-        possible = 0
-        hidden_mask = -1
+        seen = self.seen
+        hidden = False
         for s in range(CIRCLE_SIZE):
             kind = circle[s]
             if kind == EMPTY:
                 continue
-            if self.seen >> s & 1:
-                possible |= 1 << kind
+            if seen >> s & 1:
+                if wanted >> kind & 1:
+                    return False
             else:
-                if hidden_mask < 0:
-                    hidden_mask = 0
-                    for k in self.hidden_kinds():
-                        hidden_mask |= 1 << k
-                possible |= hidden_mask
-        return not any(self.can_keep(p, k) for p in range(np) for k in range(NUM_KINDS) if possible >> k & 1)
+                hidden = True
+        return not (hidden and self._hidden_mask() & wanted)
+
+    def _hidden_mask(self) -> int:
+        """Bit k: some card nobody has seen may be of kind k (the kinds of ``hidden_kinds``)."""
+        mask = 0
+        for k, n in enumerate(self.unknown_pool()):
+            if n > 0:
+                mask |= 1 << k
+        circle = self.circle
+        seen = self.seen
+        for s in range(CIRCLE_SIZE):
+            if circle[s] >= 0 and not seen >> s & 1:
+                mask |= 1 << circle[s]
+        for k in self.pile[: self.pile_hidden]:
+            if k >= 0:
+                mask |= 1 << k
+        return mask
 
     # --- legality ------------------------------------------------------------------------------
 
