@@ -149,3 +149,15 @@ def test_without_numpy_the_command_says_how_to_install_it(tmp_path: Path) -> Non
 def test_a_config_error_names_the_setting() -> None:
     with pytest.raises(TournamentError, match="players must be 2, 3 or 4"):
         run_selfplay(SelfPlayConfig(bots=("random",), players=5))
+
+
+def test_the_reading_example_of_docs_research_md_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    text = (ROOT / "docs" / "research.md").read_text(encoding="utf-8")
+    section = text.split("\n## Self-play data\n", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    assert main(["selfplay", "--game", "stone_age_junior", "--bots", "random,greedy", "--games", "2",
+                 "--out", "selfplay.npz"]) == 0
+    exec(compile(block, "research.md self-play example", "exec"), {})
+    assert capsys.readouterr().out.splitlines()[-1].startswith("stone_age_junior ")
