@@ -16,8 +16,6 @@ import tracemalloc
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
-from importlib import import_module
-from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from stoneage.core.contract import State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.files import check_writable
 from stoneage.core.i18n import _, pgettext
+from stoneage.core.native import build_of
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 from stoneage.core.text import cells, ljust, rjust
 
@@ -95,18 +94,11 @@ def build(games: Sequence[str] = ()) -> str:
     Looks at the module of each game's class and state class: a compiled extension's file ends in
     one of ``importlib.machinery.EXTENSION_SUFFIXES`` (``.so``, ``.pyd``), Python source in ``.py``.
     """
-    compiled: list[str] = []
-    python: list[str] = []
+    modules: list[str] = []
     for name in games or game_names():
         game = load_game(name, players=game_info(name).min_players)
-        for module_name in {type(game).__module__, type(game.new_initial_state()).__module__}:
-            path = getattr(import_module(module_name), "__file__", "") or ""
-            (compiled if path.endswith(tuple(EXTENSION_SUFFIXES)) else python).append(module_name)
-    if not compiled:
-        return "pure Python"
-    if not python:
-        return "compiled"
-    return f"mixed (compiled: {', '.join(sorted(compiled))})"
+        modules += [type(game).__module__, type(game.new_initial_state()).__module__]
+    return build_of(modules)
 
 
 def play_random(state: State, rng: random.Random) -> int:

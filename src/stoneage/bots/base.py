@@ -5,8 +5,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 from stoneage.core.contract import State
+from stoneage.core.native import mypyc_attr
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Bot(ABC):
     """A player. ``step`` is only called when ``state.current_player() == player``.
 

@@ -16,6 +16,7 @@ import time
 from stoneage.bots.base import Bot
 from stoneage.bots.evaluation import evaluate
 from stoneage.core.contract import State
+from stoneage.core.native import mypyc_attr
 
 
 class Node:
@@ -30,6 +31,7 @@ class Node:
         self.untried: list[int] | None = None
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests subclass it
 class MCTSBot(Bot):
     """UCT search with chance nodes and determinization.
 

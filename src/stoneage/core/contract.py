@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from stoneage.core import rng
 from stoneage.core.errors import IllegalActionError
 from stoneage.core.gametype import GameType, Kind
+from stoneage.core.native import mypyc_attr
 from stoneage.core.tensor import Layout
 
 CHANCE = -1
@@ -31,6 +32,7 @@ AutoStep = tuple[str, int, "State"]
 concerned (or ``CHANCE`` when it concerned nobody), and a copy of the state as the step began."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game with its parameters; makes initial states.
 
@@ -98,6 +100,7 @@ def _differs(value: Any, default: Any) -> bool:
     return bool(value != (list(default) if isinstance(default, tuple) else default))
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of a game. Actions are ints; chance is explicit."""
 

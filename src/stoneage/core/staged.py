@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import operator
 from abc import abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from stoneage.core.contract import CHANCE, TERMINAL, AutoStep, State
+from stoneage.core.contract import CHANCE, TERMINAL, AutoStep, Game, State
 from stoneage.core.errors import IllegalActionError
 
 
@@ -27,8 +27,12 @@ def unlink(node: tuple[Any, object] | None) -> list[Any]:
     return out
 
 
-class StagedState(State):
-    """A state driven by a stage number; subclasses supply the rules."""
+G = TypeVar("G", bound=Game)
+"""The game class of a state (its ``game`` attribute)."""
+
+
+class StagedState(State, Generic[G]):
+    """A state driven by a stage number; subclasses supply the rules and name their game class."""
 
     __slots__ = ("_history", "_legal", "_moves", "_trace", "cur", "game", "num_players", "stage")
 
@@ -39,7 +43,7 @@ class StagedState(State):
     STAGE_NAMES: ClassVar[tuple[str, ...]]
     """A name per stage, for messages and the JSON state."""
 
-    game: Any
+    game: G
     num_players: int
     stage: int
     cur: int
@@ -63,7 +67,7 @@ class StagedState(State):
             trace.append((kind, seat, self.clone()))
             self._trace = trace
 
-    def _copy_plumbing(self, other: StagedState) -> None:
+    def _copy_plumbing(self, other: StagedState[G]) -> None:
         """Share this state's game, stage, seat and history with a fresh clone."""
         other.game = self.game
         other.num_players = self.num_players
@@ -100,8 +104,7 @@ class StagedState(State):
 
     @property
     def seed(self) -> int:
-        seed: int = self.game.seed
-        return seed
+        return self.game.seed
 
     def current_player(self) -> int:
         stage = self.stage

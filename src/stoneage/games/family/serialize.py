@@ -61,7 +61,7 @@ class EventTable:
         return (slots[0], slots[1], slots[2], slots[3], slots[4], slots[5], slots[6])
 
 
-def state_frame(state: FamilyState, game_name: str, version: int) -> JSON:
+def state_frame(state: FamilyState[Any], game_name: str, version: int) -> JSON:
     """The first fields of a state's JSON: game, format, parameters, phase and turn."""
     return {
         "game": game_name,
@@ -72,12 +72,12 @@ def state_frame(state: FamilyState, game_name: str, version: int) -> JSON:
     }
 
 
-def state_tail(state: FamilyState, table: EventTable) -> JSON:
+def state_tail(state: FamilyState[Any], table: EventTable) -> JSON:
     """The last fields of a state's JSON: the public log and the history."""
     return {"log": [table.to_json(e) for e in state.events()], "history": state.history()}
 
 
-def observation_frame(state: FamilyState, game_name: str, observer: int | None) -> JSON:
+def observation_frame(state: FamilyState[Any], game_name: str, observer: int | None) -> JSON:
     """The first fields of an observation (``observer`` None: a spectator's)."""
     return {
         "game": game_name,
@@ -89,7 +89,7 @@ def observation_frame(state: FamilyState, game_name: str, observer: int | None) 
     }
 
 
-def observation_tail(state: FamilyState, table: EventTable) -> JSON:
+def observation_tail(state: FamilyState[Any], table: EventTable) -> JSON:
     """The last fields of an observation: the public log, scores and the winner once over."""
     winner = state.winner()
     over = state.stage == state.GAME_OVER
@@ -100,7 +100,7 @@ def observation_tail(state: FamilyState, table: EventTable) -> JSON:
     }
 
 
-def read_frame(state: FamilyState, game: Any, data: Any, game_name: str, version: int,
+def read_frame(state: FamilyState[Any], game: Any, data: Any, game_name: str, version: int,
                stages: tuple[str, ...]) -> tuple[FieldReader, FieldReader]:
     """Check the header and read the shared fields (game, phase, turn, pending stage and player,
     an empty hut race) into ``state``; returns the readers of the whole state and of ``pending``."""
@@ -126,7 +126,7 @@ def read_built(seat: FieldReader, high: int) -> tuple[int, ...]:
     return tuple(built)
 
 
-def read_history_and_log(state: FamilyState, r: FieldReader, table: EventTable, num_actions: int) -> None:
+def read_history_and_log(state: FamilyState[Any], r: FieldReader, table: EventTable, num_actions: int) -> None:
     """The ``history`` and the public ``log`` of a state's JSON, into ``state``."""
     history = r.integers("history", 0, num_actions - 1)
     state._set_history(history)
@@ -144,7 +144,7 @@ def read_history_and_log(state: FamilyState, r: FieldReader, table: EventTable, 
     state._log_len = len(events)
 
 
-def check_frame(state: FamilyState) -> None:
+def check_frame(state: FamilyState[Any]) -> None:
     """``StateFormatError`` unless the turn counter fits the phase and a finished game ended on the
     turn of its winner (the games check their own pending node)."""
     if state.phase == SETUP and state.turn:
@@ -159,7 +159,7 @@ def check_frame(state: FamilyState) -> None:
             field="pending.player", seat=winners[0]))
 
 
-def hut_race_winners(state: FamilyState) -> list[int]:
+def hut_race_winners(state: FamilyState[Any]) -> list[int]:
     """The seats that built 3 huts; ``StateFormatError`` if more than one did."""
     winners = [p for p in range(state.num_players) if len(state.built[p]) >= HUTS_TO_WIN]
     if len(winners) > 1:

@@ -19,7 +19,7 @@ from typing import Any, ClassVar, Self
 
 from stoneage.core.contract import JSON, State
 from stoneage.core.errors import PlayerError
-from stoneage.core.staged import StagedState, unlink
+from stoneage.core.staged import G, StagedState, unlink
 from stoneage.games.family.data import HUTS_TO_WIN
 from stoneage.games.family.notation import Notation
 
@@ -36,7 +36,7 @@ GAME_END = "game_end"
 """Automatic step: the game ends (seat: the winner, or ``CHANCE`` when nobody wins)."""
 
 
-class FamilyState(StagedState):
+class FamilyState(StagedState[G]):
     """A position of a children's Stone Age game; subclasses supply the rules."""
 
     __slots__ = ("_log", "_log_len", "built", "phase", "turn")
@@ -54,7 +54,7 @@ class FamilyState(StagedState):
     _log: tuple[Event, object] | None  # public events as a linked list, newest first
     _log_len: int
 
-    def _start_family(self, game: Any) -> None:
+    def _start_family(self, game: G) -> None:
         """The shared fields of an initial state (call from ``__init__``)."""
         self.game = game
         self.num_players = game.num_players
@@ -68,7 +68,7 @@ class FamilyState(StagedState):
     # --- the contract -------------------------------------------------------------------------
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
+        other = type(self)()
         self._copy_plumbing(other)
         other.phase = self.phase
         other.turn = self.turn
@@ -114,13 +114,15 @@ class FamilyState(StagedState):
     def observation_tensor(self, player: int) -> list[float]:
         """The game's encoder (``Game.tensors()``, the game's ``tensor`` module) fills it."""
         self._check_seat(player)
-        vector: list[float] = self.game.tensors().observation(self, player)
+        game: Any = self.game  # each children's game has its own tensors()
+        vector: list[float] = game.tensors().observation(self, player)
         return vector
 
     def information_state_tensor(self, player: int) -> list[float]:
         """The observation tensor followed by what a perfect memory of the game knows."""
         self._check_seat(player)
-        vector: list[float] = self.game.tensors().information_state(self, player)
+        game: Any = self.game
+        vector: list[float] = game.tensors().information_state(self, player)
         return vector
 
     def public_observation(self) -> JSON:

@@ -8,6 +8,8 @@ the observation. Encoders write into a plain list by slot start (no per-value lo
 
 from __future__ import annotations
 
+from typing import Any
+
 from stoneage.core.tensor import Layout
 from stoneage.games.family.data import HUTS_TO_WIN
 from stoneage.games.family.state import PHASES, FamilyState
@@ -45,7 +47,7 @@ def starts(layout: Layout) -> dict[str, int]:
     return {slot.name: slot.start for slot in layout}
 
 
-def put_family(vector: list[float], at: dict[str, int], state: FamilyState, seats: list[int]) -> None:
+def put_family(vector: list[float], at: dict[str, int], state: FamilyState[Any], seats: list[int]) -> None:
     """Write the family slots of ``state`` as seen from ``seats[0]`` (``seats`` from ``seat_order``)."""
     n = len(seats)
     over = state.stage == state.GAME_OVER

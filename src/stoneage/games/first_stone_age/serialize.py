@@ -222,7 +222,7 @@ def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
 
 def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    state = S.FirstStoneAgeState.__new__(S.FirstStoneAgeState)
+    state = S.FirstStoneAgeState()
     r, _pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
     np = game.num_players
     state.martin = r.optional("martin", 0, CIRCLE_SIZE - 1)

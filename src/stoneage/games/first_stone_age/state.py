@@ -77,7 +77,7 @@ def removed_cards(num_players: int) -> tuple[int, ...]:
     return REMOVED_FEW_PLAYERS if num_players < 4 else ()
 
 
-class FirstStoneAgeState(FamilyState):
+class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
     """A position of My First Stone Age. Read it through the contract; fields are plain ints."""
 
     FIRST_DECISION = START
@@ -101,7 +101,6 @@ class FirstStoneAgeState(FamilyState):
         "top",
     )
 
-    game: FirstStoneAgeGame
     cur: int  # the seat deciding, or the seat a chance event happens to (reveal, draw, hut)
     martin: int  # circle slot Martin stands beside, -1 before the start
     circle: list[int]  # per slot: card kind, UNKNOWN (hidden, unfixed) or EMPTY
@@ -115,7 +114,10 @@ class FirstStoneAgeState(FamilyState):
     hut_pile: int  # bit h - 1: hut h is in the hut pile
     hut_order: tuple[int, ...]  # huts at the top of the hut pile whose order is fixed (resampling)
 
-    def __init__(self, game: FirstStoneAgeGame) -> None:
+    def __init__(self, game: FirstStoneAgeGame | None = None) -> None:
+        """The initial state of ``game``; without one, a shell for ``clone`` and ``state_from_json`` to fill."""
+        if game is None:
+            return
         np = game.num_players
         self._start_family(game)
         self.stage = DEAL_HUT

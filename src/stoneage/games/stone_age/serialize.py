@@ -345,7 +345,7 @@ def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
     np = game.num_players
     from stoneage.games.stone_age.state import StoneAgeState
 
-    state = StoneAgeState.__new__(StoneAgeState)
+    state = StoneAgeState()
     state.game = game
     state.num_players = np
     state.players = [0] * (np * STRIDE)

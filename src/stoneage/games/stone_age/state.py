@@ -131,7 +131,7 @@ _TILES_OF_KIND = tuple(
 )
 
 
-class StoneAgeState(StagedState):
+class StoneAgeState(StagedState["StoneAgeGame"]):
     """A Stone Age position. Read it through the contract; the fields are plain ints and lists."""
 
     FIRST_DECISION = PLACE
@@ -166,7 +166,6 @@ class StoneAgeState(StagedState):
         "unseen",
     )
 
-    game: StoneAgeGame
     num_players: int
     players: list[int]  # per-seat fields, see layout.py
     board: list[int]  # per-location totals, then occupancy (layout.occupancy)
@@ -196,7 +195,10 @@ class StoneAgeState(StagedState):
     bonus_queue: tuple[tuple[int, int], ...]  # (seat, step) bonus steps still to do: 0 card, 1 choice
     final: tuple[dict[str, int], ...] | None  # the final score breakdowns, once the game is over
 
-    def __init__(self, game: StoneAgeGame) -> None:
+    def __init__(self, game: StoneAgeGame | None = None) -> None:
+        """The initial state of ``game``; without one, a shell for ``clone`` and ``state_from_json`` to fill."""
+        if game is None:
+            return
         np = game.num_players
         self.game = game
         self.num_players = np
@@ -276,7 +278,7 @@ class StoneAgeState(StagedState):
         return [A.CARD + i for i in range(NUM_CARDS) if deck >> i & 1]
 
     def clone(self) -> StoneAgeState:
-        other = StoneAgeState.__new__(StoneAgeState)
+        other = StoneAgeState()
         self._copy_plumbing(other)
         other.players = self.players[:]
         other.board = self.board[:]
@@ -434,8 +436,9 @@ class StoneAgeState(StagedState):
             self.order = 0
         self.continue_play()
 
-    auto_step = StagedState._step
-    """Mark the start of an automatic step (``kind``, ``seat``) for ``apply_traced``."""
+    def auto_step(self, kind: str, seat: int) -> None:
+        """Mark the start of an automatic step (``kind``, ``seat``) for ``apply_traced``."""
+        self._step(kind, seat)
 
     def describe_step(self, kind: str, seat: int) -> str:
         """A sentence for an automatic step; call it on the step's own snapshot from ``apply_traced``."""

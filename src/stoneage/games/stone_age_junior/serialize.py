@@ -273,7 +273,7 @@ def _read_cards(r: FieldReader, key: str) -> list[int]:
 
 def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    state = S.StoneAgeJuniorState.__new__(S.StoneAgeJuniorState)
+    state = S.StoneAgeJuniorState()
     r, pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
     np = game.num_players
     state.tile_pos = pending.optional("place", 0, NUM_POSITIONS - 1)

@@ -146,7 +146,7 @@ def _turn_options(up: int) -> list[int]:
     return [A.TURN + i for i in range(NUM_POSITIONS) if not up >> i & 1]
 
 
-class StoneAgeJuniorState(FamilyState):
+class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
     """A position of Stone Age Junior. Read it through the contract; fields are plain ints."""
 
     FIRST_DECISION = CHOOSE_TILE
@@ -179,7 +179,6 @@ class StoneAgeJuniorState(FamilyState):
         "up",
     )
 
-    game: StoneAgeJuniorGame
     cur: int  # the seat whose turn it is (deciding, or the one a chance event happens to)
     pos: list[int]  # per seat: the ring space of the figure
     supply: list[int]  # per good: goods on its own space
@@ -202,7 +201,10 @@ class StoneAgeJuniorState(FamilyState):
     trade_given: int  # bit g: good g was given to the trading post in this visit
     trade_taken: int  # bit g: good g was taken from the trading post in this visit
 
-    def __init__(self, game: StoneAgeJuniorGame) -> None:
+    def __init__(self, game: StoneAgeJuniorGame | None = None) -> None:
+        """The initial state of ``game``; without one, a shell for ``clone`` and ``state_from_json`` to fill."""
+        if game is None:
+            return
         np = game.num_players
         per_kind = goods_per_kind(np)
         self._start_family(game)
