@@ -1,6 +1,7 @@
 """The engines' fast paths (issue 16) against plain from-scratch computations, at every step of
 random games: legal placements offered while looking for the next placer, precomputed chance
-tables and their sampling, the Junior's packed build check and the children's stalemate test.
+tables and their sampling, remembered payments, the Junior's packed build check and the children's
+stalemate test.
 """
 
 from __future__ import annotations
@@ -19,6 +20,16 @@ from stoneage.games.first_stone_age.state import EMPTY, PLAY, FirstStoneAgeState
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import AREA_CAPACITY, CARD_SLOT0, FIELD, HUT, NUM_LOCATIONS, RIVER, STACK0, TOOLMAKER
 from stoneage.games.stone_age.layout import STRIDE, UNPLACED
+from stoneage.games.stone_age.payment import (
+    BUILDING_PAYMENTS,
+    BUILDING_TABLE,
+    CARD_PAYMENTS,
+    CARD_TABLE,
+    FEEDING_TABLE,
+    FEEDINGS,
+    affordable,
+    payable,
+)
 from stoneage.games.stone_age.state import PLACE, StoneAgeState
 from stoneage.games.stone_age_junior.actions import BUILD as JUNIOR_BUILD
 from stoneage.games.stone_age_junior.data import NUM_GOODS, NUM_KINDS
@@ -148,3 +159,13 @@ def test_chance_table_default_sums_weights_in_order() -> None:
     weights = state.chance_weights()
     assert list(outcomes) == [a for a, _ in weights]
     assert cumulative[-1] == sum(w for _, w in weights)
+
+
+def test_remembered_payments_equal_the_options_filtered_by_what_is_held() -> None:
+    tables = {CARD_TABLE: CARD_PAYMENTS, BUILDING_TABLE: BUILDING_PAYMENTS, FEEDING_TABLE: FEEDINGS}
+    held = random.Random(16)
+    for table, options_by_index in tables.items():
+        for index, options in enumerate(options_by_index):
+            for _ in range(60):
+                wood, clay, stone, gold = (held.randrange(0, 14) for _ in range(4))
+                assert payable(table, index, wood, clay, stone, gold) == affordable(options, wood, clay, stone, gold)

@@ -50,6 +50,28 @@ def affordable(options: tuple[Option, ...], wood: int, clay: int, stone: int, go
     return [a for a, w, c, s, g in options if w <= wood and c <= clay and s <= stone and g <= gold]
 
 
+CARD_TABLE, BUILDING_TABLE, FEEDING_TABLE = range(3)
+"""The payment tables ``payable`` reads: by card cost, by building kind, by food shortfall."""
+_TABLES = (CARD_PAYMENTS, BUILDING_PAYMENTS, FEEDINGS)
+_CAPS = tuple(tuple(max((max(option[1:]) for option in options), default=0) for options in table)
+              for table in _TABLES)
+"""Per table and index, the most of any one resource an option asks for."""
+
+
+def payable(table: int, index: int, wood: int, clay: int, stone: int, gold: int) -> list[int]:
+    """``affordable(options, ...)`` of the options ``_TABLES[table][index]`` (``CARD_TABLE`` by
+    cost, ``BUILDING_TABLE`` by kind, ``FEEDING_TABLE`` by shortfall), remembered: a resource held beyond the most
+    any option asks for pays exactly the same options as that most, so the cache stays small."""
+    cap = _CAPS[table][index]
+    return list(_payable(table, index, wood if wood < cap else cap, clay if clay < cap else cap,
+                         stone if stone < cap else cap, gold if gold < cap else cap))
+
+
+@cache
+def _payable(table: int, index: int, wood: int, clay: int, stone: int, gold: int) -> tuple[int, ...]:
+    return tuple(affordable(_TABLES[table][index], wood, clay, stone, gold))
+
+
 def points(mix: Counts) -> int:
     """Building points for a payment: wood 3, clay 4, stone 5, gold 6 each."""
     return sum(n * v for n, v in zip(mix, RESOURCE_VALUE, strict=False))

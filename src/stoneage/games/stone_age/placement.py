@@ -30,8 +30,8 @@ _SPOTS = tuple(
 _TOOLMAKER = PLACE + TOOLMAKER * MAX_PLACE
 _HUT = PLACE + HUT * MAX_PLACE + 1  # always two figures
 _FIELD = PLACE + FIELD * MAX_PLACE
-_CARD_SLOTS = tuple((CARD_SLOT0 + slot, PLACE + (CARD_SLOT0 + slot) * MAX_PLACE) for slot in range(4))
-_STACKS = tuple((STACK0 + stack, PLACE + (STACK0 + stack) * MAX_PLACE) for stack in range(4))
+_CARD_SLOTS = tuple(PLACE + (CARD_SLOT0 + slot) * MAX_PLACE for slot in range(4))
+_STACKS = tuple(PLACE + (STACK0 + stack) * MAX_PLACE for stack in range(4))
 
 
 def placements(state: StoneAgeState, player: int) -> list[int]:
@@ -41,22 +41,20 @@ def placements(state: StoneAgeState, player: int) -> list[int]:
         return []
     np = state.num_players
     board = state.board
-    mine = NUM_LOCATIONS + player
-    most = min(unplaced, MAX_PLACE)
-    out: list[int] = []
-    if not board[mine] or state.game.hunt_repeat:  # hunting grounds: unlimited
-        out.extend(_SPOTS[0][most])
+    mine = board[NUM_LOCATIONS + player :: np]  # the player's figures per location
+    most = unplaced if unplaced < MAX_PLACE else MAX_PLACE
+    out = list(_SPOTS[0][most]) if not mine[0] or state.game.hunt_repeat else []  # hunting: unlimited
     for loc in range(1, RIVER + 1):
         taken = board[loc]
-        if taken >= AREA_CAPACITY or board[mine + loc * np]:
+        if taken >= AREA_CAPACITY or mine[loc]:
             continue
         if taken and np < 4:
             first = NUM_LOCATIONS + loc * np
-            groups = sum(1 for i in range(first, first + np) if board[i])
+            groups = np - board[first : first + np].count(0)
             if groups >= np - 1:  # 2 players: one group per area; 3 players: two groups
                 continue
         free = AREA_CAPACITY - taken
-        out.extend(_SPOTS[loc][most if most < free else free])
+        out += _SPOTS[loc][most if most < free else free]
     if np == 4 or (board[TOOLMAKER] > 0) + (board[HUT] > 0) + (board[FIELD] > 0) < 2:
         if not board[TOOLMAKER]:
             out.append(_TOOLMAKER)
@@ -65,14 +63,13 @@ def placements(state: StoneAgeState, player: int) -> list[int]:
         if not board[FIELD]:
             out.append(_FIELD)
     display = state.display
-    for slot, (loc, action) in enumerate(_CARD_SLOTS):
-        if display[slot] and not board[loc]:
-            out.append(action)
+    for slot in range(4):
+        if display[slot] and not board[CARD_SLOT0 + slot]:
+            out.append(_CARD_SLOTS[slot])
     tops = state.tops
     for stack in range(np):
-        loc, action = _STACKS[stack]
-        if tops[stack] >= 0 and not board[loc]:
-            out.append(action)
+        if tops[stack] >= 0 and not board[STACK0 + stack]:
+            out.append(_STACKS[stack])
     return out
 
 

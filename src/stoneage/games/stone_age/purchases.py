@@ -33,7 +33,7 @@ from stoneage.games.stone_age.layout import (
     TWO_RESOURCES,
     WOOD,
 )
-from stoneage.games.stone_age.payment import BUILDING_PAYMENTS, CARD_PAYMENTS, Option, affordable, points
+from stoneage.games.stone_age.payment import BUILDING_TABLE, CARD_TABLE, payable, points
 from stoneage.games.stone_age.stages import (
     BUY_BUILDING,
     BUY_CARD,
@@ -52,11 +52,13 @@ DICE_REWARD_RESOURCE = {1: 0, 2: 1, 3: 2, 4: 3}
 """Dice for all: die face -> resource; 5 is a tool step, 6 an agriculture step."""
 
 
-def payments(state: StoneAgeState) -> tuple[Option, ...]:
-    """The ways to pay for the card or building of the pending purchase."""
+def payable_now(state: StoneAgeState, p: int) -> list[int]:
+    """The payment actions of the pending purchase that seat ``p`` can pay, in action order."""
+    base = p * STRIDE
+    wood, clay, stone, gold = state.players[base + WOOD : base + WOOD + 4]
     if state.stage == BUY_CARD:
-        return CARD_PAYMENTS[state.slot + 1]
-    return BUILDING_PAYMENTS[TILE_KIND[state.tops[state.slot]]]
+        return payable(CARD_TABLE, state.slot + 1, wood, clay, stone, gold)
+    return payable(BUILDING_TABLE, TILE_KIND[state.tops[state.slot]], wood, clay, stone, gold)
 
 
 def offer(state: StoneAgeState, p: int, loc: int) -> bool:
@@ -65,13 +67,13 @@ def offer(state: StoneAgeState, p: int, loc: int) -> bool:
     state.slot = loc - CARD_SLOT0 if loc < STACK0 else loc - STACK0
     base = p * STRIDE
     pl = state.players
-    payable = affordable(payments(state), *pl[base + WOOD: base + WOOD + 4])
-    if not payable and not pl[base + TWO_RESOURCES]:
+    options = payable_now(state, p)
+    if not options and not pl[base + TWO_RESOURCES]:
         return True  # nothing to decide: the figure comes back, the card/tile stays
-    payable.append(A.DECLINE)
+    options.append(A.DECLINE)
     if pl[base + TWO_RESOURCES]:
-        payable.extend(A.TAKES)
-    state.offer(payable)
+        options.extend(A.TAKES)
+    state.offer(options)
     return False
 
 

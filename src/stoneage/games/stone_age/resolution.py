@@ -97,6 +97,10 @@ def rolled(state: StoneAgeState, total: int) -> None:
         _yield(state, total)
 
 
+_TOOL_BONUS = tuple(tool_bonus(A.TOOL_SETS[i >> 3], i & 7) for i in range(len(A.TOOL_SETS) * 8))
+"""What each tools action (less ``A.TOOLS``) adds to the roll."""
+
+
 def use_tools(state: StoneAgeState, action: int) -> None:
     """Add the tools a tools action names to the roll (spending them) and take the yield."""
     index, mask = divmod(action - A.TOOLS, 8)
@@ -108,7 +112,7 @@ def use_tools(state: StoneAgeState, action: int) -> None:
             pl[base + READY + v] -= tool_set[v]
             pl[base + USED + v] += tool_set[v]
     pl[base + ONE_USE] &= ~mask
-    _yield(state, state.rolled + tool_bonus(tool_set, mask))
+    _yield(state, state.rolled + _TOOL_BONUS[action - A.TOOLS])
 
 
 def _yield(state: StoneAgeState, total: int) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON, State
@@ -49,9 +49,9 @@ from stoneage.games.stone_age.layout import (
     WOOD,
 )
 from stoneage.games.stone_age.mammoth_rules import MammothHerd
-from stoneage.games.stone_age.payment import FEEDINGS, affordable, tool_choices
+from stoneage.games.stone_age.payment import FEEDING_TABLE, payable, tool_choices
 from stoneage.games.stone_age.placement import next_placer, place, placements, start_placement
-from stoneage.games.stone_age.purchases import buy_building, buy_card, next_pick, payments, pick
+from stoneage.games.stone_age.purchases import buy_building, buy_card, next_pick, payable_now, pick
 from stoneage.games.stone_age.resolution import next_resolution, resolve, rolled, use_tools
 from stoneage.games.stone_age.round_end import next_final_take
 from stoneage.games.stone_age.scoring import final_breakdowns, tie_break, winners
@@ -126,6 +126,7 @@ def _table(weights: tuple[tuple[int, int], ...]) -> ChanceTable:
 
 _ROLL_TABLES = tuple(_table(weights) for weights in _ROLL_WEIGHTS)
 _DICE_TABLES = {n: _table(weights) for n, weights in _DICE_WEIGHTS.items()}
+_RESOLVE_ACTIONS = tuple(A.RESOLVE + loc for loc in range(NUM_LOCATIONS))
 _TILES_OF_KIND = tuple(
     tuple(t for t in range(NUM_TILES) if TILE_KIND[t] == k) for k in range(len(BUILDING_KINDS))
 )
@@ -473,19 +474,19 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
             out = placements(self, p)
         elif stage == RESOLVE:
             mine = self.board[NUM_LOCATIONS + p :: self.num_players]  # p's figures per location
-            out = [A.RESOLVE + loc for loc, figures in enumerate(mine) if figures]
+            out = list(compress(_RESOLVE_ACTIONS, mine))
         elif stage == TOOLS:
             ready = (pl[base + READY], pl[base + READY + 1], pl[base + READY + 2], pl[base + READY + 3])
             out = list(tool_choices(ready, pl[base + ONE_USE]))
         elif stage in (BUY_CARD, BUY_BUILDING):
-            out = affordable(payments(self), *pl[base + WOOD: base + WOOD + 4])
+            out = payable_now(self, p)
             out.append(A.DECLINE)
         elif stage == PICK:
             out = [A.PICK + face - 1 for face in sorted(set(self.dice_left))]
         elif stage == TAKE_NOW:
             out = []
         elif stage == FEED:
-            out = affordable(FEEDINGS[self.shortfall], *pl[base + WOOD: base + WOOD + 4])
+            out = payable(FEEDING_TABLE, self.shortfall, *pl[base + WOOD : base + WOOD + 4])
             out.append(A.STARVE)
         else:
             out = self._owner(stage).legal_actions(self)
