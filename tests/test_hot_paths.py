@@ -126,6 +126,10 @@ def check_step(state: State) -> None:
         assert list(outcomes) == [a for a, _ in weights] == legal
         assert list(cumulative) == list(accumulate(w for _, w in weights))
         assert state.sample_chance_outcome() == reference_sample(state)
+        sampled = state.clone()
+        sampled._legal = None  # type: ignore[attr-defined]
+        sampled.sample_chance_outcome()  # may keep the outcomes as the legal actions
+        assert sampled.legal_actions() == legal
         return
     if isinstance(state, StoneAgeState) and state.stage == PLACE:
         placements = [a for a in legal if a < A.RESOLVE]

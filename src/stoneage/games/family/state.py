@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import random
 from abc import abstractmethod
+from collections.abc import Sequence
 from importlib import import_module
+from itertools import accumulate
 from typing import Any, ClassVar, Self
 
 from stoneage.core.contract import JSON, State
@@ -77,6 +79,14 @@ class FamilyState(StagedState[G]):
         other._log_len = self._log_len
         self._copy_into(other)
         return other
+
+    def chance_table(self) -> tuple[Sequence[int], Sequence[int]]:
+        """The outcomes (kept as the node's legal actions, computed once) and running totals."""
+        weights = self.chance_weights()
+        outcomes = [a for a, _ in weights]
+        if self._legal is None and outcomes:
+            self._legal = outcomes  # what _compute_legal gives at a chance node; never mutated
+        return outcomes, list(accumulate(w for _, w in weights))
 
     def resample_from_infostate(self, player: int, generator: random.Random) -> Self:
         self._check_seat(player)

@@ -77,6 +77,12 @@ def removed_cards(num_players: int) -> tuple[int, ...]:
     return REMOVED_FEW_PLAYERS if num_players < 4 else ()
 
 
+_DEALT_COUNTS = tuple(
+    tuple(n - removed.count(kind) for kind, n in enumerate(CARD_COUNTS)) for removed in ((), REMOVED_FEW_PLAYERS)
+)
+"""Per kind, the cards in play: ``[0]`` with 4 players, ``[1]`` with fewer (``removed_cards``)."""
+
+
 class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
     """A position of My First Stone Age. Read it through the contract; fields are plain ints."""
 
@@ -194,9 +200,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
 
     def unknown_pool(self) -> list[int]:
         """Per kind, how many cards have no fixed kind yet (the cards chance picks among)."""
-        pool = list(CARD_COUNTS)
-        for kind in removed_cards(self.num_players):
-            pool[kind] -= 1
+        pool = list(_DEALT_COUNTS[self.num_players < 4])
         for kind in self.circle:
             if kind >= 0:
                 pool[kind] -= 1
@@ -266,8 +270,9 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         the game can never end with a winner.
         """
         wanted = 0  # the kinds some seat would keep (can_keep)
-        for p in range(self.num_players):
-            need = self.needs(p)
+        have = self.have
+        for p, h in enumerate(self.huts):
+            need = HUT_MASKS[h - 1] & ~have[p] if h else 0  # needs(p)
             if need:
                 wanted |= need
                 if self.guff_as[p] < 0:

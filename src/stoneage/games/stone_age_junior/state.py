@@ -416,7 +416,9 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         for give in range(NUM_GOODS):
             if goods[give] and not taken >> give & 1:
                 actions = _TRADE_ACTIONS[give]
-                out.extend(actions[take] for take in takes if take != give)
+                for take in takes:
+                    if take != give:
+                        out.append(actions[take])
         return out
 
     def must_decide_build(self, p: int) -> bool:
