@@ -247,7 +247,8 @@ class State(ABC):
         """The chance node's outcomes and their running weight totals (the last is the total).
 
         ``sample_chance_outcome`` draws from it; games with precomputed tables override it. The
-        default builds it from ``chance_weights``.
+        default builds it from ``chance_weights``. Read-only: a game may share both sequences
+        (with its tables, or as the node's cached legal actions).
         """
         weights = self.chance_weights()
         return [a for a, _ in weights], list(accumulate(w for _, w in weights))

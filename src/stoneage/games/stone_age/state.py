@@ -270,6 +270,8 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
             return _DICE_TABLES[self.num_players]
         if stage in (DEAL_CARD, EXTRA_DRAW):
             cards = self._deck_cards()
+            if self._legal is None:
+                self._legal = cards  # the node's legal actions, not computed again (never mutated)
             return cards, range(1, len(cards) + 1)
         return super().chance_table()
 
