@@ -149,8 +149,8 @@ def test_another_seats_face_down_goods_card_stays_hidden() -> None:
                  if isinstance(s, J.StoneAgeJuniorState) and any(s.cards_priv))
     holder = next(p for p in range(3) if state.cards_priv[p])
     changed = state.clone()
-    kind = changed.cards_priv[holder][0]
-    changed.cards_priv[holder][0] = (kind + 1) % 6
+    kind, *rest = changed.cards_priv[holder]
+    changed.cards_priv[holder] = ((kind + 1) % 6, *rest)
     for player in range(3):
         same = player != holder
         assert (changed.observation_tensor(player) == state.observation_tensor(player)) is same

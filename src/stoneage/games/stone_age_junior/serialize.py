@@ -305,7 +305,7 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
         for j, value in enumerate(stack.items("below")):
             below.append(S.UNKNOWN if value == UNKNOWN_NAME
                          else check_integer(value, f"huts[{s}].below[{j}]", 1, NUM_HUTS))
-        state.stacks.append(below)
+        state.stacks.append(tuple(below))
     if game.cards:
         state.martin = r.choice("martin", RING)
         pile = r.sub("pile")
@@ -326,8 +326,8 @@ def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState
         seat = FieldReader(players[p], f"players[{p}]")
         state.goods.append(_read_counts(seat, "goods"))
         state.dogs.append(seat.integer("dogs", 0, NUM_DOGS))
-        state.cards_pub.append(_read_cards(seat, "cards_public"))
-        state.cards_priv.append(_read_cards(seat, "cards_hidden"))
+        state.cards_pub.append(tuple(_read_cards(seat, "cards_public")))
+        state.cards_priv.append(tuple(_read_cards(seat, "cards_hidden")))
         state.built[p] = read_built(seat, NUM_HUTS)
     read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
     if box != state.box():

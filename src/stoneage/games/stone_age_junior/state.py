@@ -140,6 +140,12 @@ _TRADE_ACTIONS = tuple(
 """``_TRADE_ACTIONS[give][take]``: the action of that swap at the trading post."""
 
 
+def _without(cards: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """``cards`` less one card of ``kind`` (which it holds)."""
+    i = cards.index(kind)
+    return cards[:i] + cards[i + 1 :]
+
+
 @cache
 def _turn_options(up: int) -> list[int]:
     """The turn actions while the tiles of mask ``up`` lie face up (a shared list, never mutated)."""
@@ -190,14 +196,15 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
     seen: int  # bit i: the tile in place i has been turned up before (its identity is public)
     up: int  # bit i: the tile in place i lies face up now
     tile_pos: int  # the place of the tile being turned up (-1 otherwise)
-    stacks: list[list[int]]  # per stack: the face-down huts, top first (numbers or UNKNOWN)
+    stacks: list[tuple[int, ...]]  # per stack: the face-down huts, top first (numbers or UNKNOWN)
     face_up: list[int]  # per stack: the number of its face-up hut, 0 when none
     reveal_stack: int  # the stack whose next hut turns up (-1 otherwise)
     martin: int  # expansion: the ring space of Martin; -1 without the expansion
     pile: list[int]  # expansion: the goods-card pile top to bottom (kinds or UNKNOWN)
     pile_hidden: int  # the first pile_hidden cards of the pile nobody has seen
-    cards_pub: list[list[int]]  # per seat: goods cards held whose kind everyone knows (sorted)
-    cards_priv: list[list[int]]  # per seat: goods cards held whose kind only the holder knows (sorted)
+    cards_pub: list[tuple[int, ...]]  # per seat: goods cards held whose kind everyone knows (sorted)
+    cards_priv: list[tuple[int, ...]]  # per seat: goods cards held whose kind only the holder knows (sorted)
+    # (stacks and cards are tuples, replaced when they change, so a clone copies only the outer lists)
     trade_given: int  # bit g: good g was given to the trading post in this visit
     trade_taken: int  # bit g: good g was taken from the trading post in this visit
 
@@ -220,14 +227,14 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         self.seen = 0
         self.up = 0
         self.tile_pos = -1
-        self.stacks = [[UNKNOWN] * STACK_SIZE for _ in range(NUM_STACKS)]
+        self.stacks = [(UNKNOWN,) * STACK_SIZE for _ in range(NUM_STACKS)]
         self.face_up = [0] * NUM_STACKS
         self.reveal_stack = 0
         self.martin = MARTIN_START if game.cards else -1
         self.pile = [UNKNOWN] * sum(CARD_COUNTS) if game.cards else []
         self.pile_hidden = len(self.pile)
-        self.cards_pub = [[] for _ in range(np)]
-        self.cards_priv = [[] for _ in range(np)]
+        self.cards_pub = [()] * np
+        self.cards_priv = [()] * np
         self.trade_given = 0
         self.trade_taken = 0
 
@@ -256,21 +263,21 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         other.pos = self.pos[:]
         other.supply = self.supply[:]
         other.post = self.post[:]
-        other.goods = [g[:] for g in self.goods]
+        other.goods = [*map(list.copy, self.goods)]
         other.dogs = self.dogs[:]
         other.dog_storage = self.dog_storage
         other.forest = self.forest[:]
         other.seen = self.seen
         other.up = self.up
         other.tile_pos = self.tile_pos
-        other.stacks = [s[:] for s in self.stacks]
+        other.stacks = self.stacks[:]
         other.face_up = self.face_up[:]
         other.reveal_stack = self.reveal_stack
         other.martin = self.martin
         other.pile = self.pile[:]
         other.pile_hidden = self.pile_hidden
-        other.cards_pub = [c[:] for c in self.cards_pub]
-        other.cards_priv = [c[:] for c in self.cards_priv]
+        other.cards_pub = self.cards_pub[:]
+        other.cards_priv = self.cards_priv[:]
         other.trade_given = self.trade_given
         other.trade_taken = self.trade_taken
 
@@ -302,9 +309,7 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
             placed.update(huts)
         pool = [h for h in range(1, NUM_HUTS + 1) if h not in placed]
         generator.shuffle(pool)
-        for stack in self.stacks:
-            for j in range(len(stack)):
-                stack[j] = pool.pop()
+        self.stacks = [tuple(pool.pop() for _ in stack) for stack in self.stacks]
         # Goods cards.
         if self.game.cards:
             counts = list(CARD_COUNTS)
@@ -321,7 +326,7 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
                 self.pile[j] = kinds.pop()
             for p in range(self.num_players):
                 if p != player:
-                    self.cards_priv[p] = sorted(kinds.pop() for _ in self.cards_priv[p])
+                    self.cards_priv[p] = tuple(sorted(kinds.pop() for _ in self.cards_priv[p]))
             assert not kinds
 
     def score_breakdown(self) -> list[dict[str, int]]:
@@ -505,7 +510,7 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         elif stage == HUT_REVEAL:
             number = action - A.HUT + 1
             s = self.reveal_stack
-            del self.stacks[s][0]
+            self.stacks[s] = self.stacks[s][1:]
             self.face_up[s] = number
             self._event(EV_HUT, p, s, number)
             if self.phase == PLAY:
@@ -521,8 +526,7 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
             kind = action - A.DRAW
             del self.pile[0]
             self.pile_hidden -= 1
-            self.cards_priv[p].append(kind)
-            self.cards_priv[p].sort()
+            self.cards_priv[p] = tuple(sorted((*self.cards_priv[p], kind)))
             self._event(EV_DRAW, p, -1)
             self._reset()
 
@@ -619,9 +623,9 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
             else:
                 kind = GUFF if item == GUFF_ITEM else item - CARD_ITEM
                 if kind in self.cards_pub[p]:
-                    self.cards_pub[p].remove(kind)
+                    self.cards_pub[p] = _without(self.cards_pub[p], kind)
                 else:
-                    self.cards_priv[p].remove(kind)
+                    self.cards_priv[p] = _without(self.cards_priv[p], kind)
                 self.pile.append(kind)
         self.built[p] = (*self.built[p], number)
         self.face_up[s] = 0
@@ -647,8 +651,7 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
                 self._event(EV_NO_CARD, p)
             else:
                 kind = self.pile.pop(0)
-                self.cards_pub[p].append(kind)
-                self.cards_pub[p].sort()
+                self.cards_pub[p] = tuple(sorted((*self.cards_pub[p], kind)))
                 self._event(EV_DRAW, p, kind)
         self._reset()
 
