@@ -28,6 +28,7 @@ from stoneage.core.i18n import (
     seat_name,
     set_language,
 )
+from stoneage.core.native import build_of
 from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 from stoneage.core.text import cells
@@ -288,11 +289,31 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return run_command(args)
 
 
+def version_line() -> str:
+    """``stoneage 0.1.0 (pure Python)`` or ``(compiled with mypyc)``: the version and the build running."""
+    build = build_of()
+    if build == "pure Python":
+        shown = _("pure Python")
+    elif build == "compiled":
+        shown = _("compiled with mypyc")
+    else:
+        shown = _("mixed build, compiled: {modules}").format(modules=build[len("mixed (compiled: "):-1])
+    return f"stoneage {stoneage.__version__} ({shown})"
+
+
+class VersionAction(argparse.Action):
+    """``--version``: print ``version_line()`` and exit (the build is looked at only when asked)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(version_line())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``stoneage`` command line, worded in the current language (build it after choosing one)."""
     parser = Parser(prog="stoneage", description=_("The Stone Age board-game family."))
-    parser.add_argument("--version", action="version", version=f"%(prog)s {stoneage.__version__}",
-                        help=_("show program's version number and exit"))
+    parser.add_argument("--version", action=VersionAction, nargs=0, help=_("show program's version number and exit"))
     commands = parser.add_subparsers(dest="command", required=True, metavar=pgettext("metavar", "COMMAND"),
                                      parser_class=Parser)
 
