@@ -73,7 +73,7 @@ class ToyRaceGame(Game):
 
     def observation_layout(self) -> Layout:
         """Seats from the viewer's point of view: own first, then the next in turn order."""
-        cached: Layout | None = self.__dict__.get("_layout")
+        cached: Layout | None = getattr(self, "_layout", None)
         if cached is not None:
             return cached
         n = self.num_players
@@ -193,8 +193,10 @@ class ToyRaceState(State):
         return list(self.positions)
 
     def clone(self) -> ToyRaceState:
+        # Field by field: an instance of a Python subclass of the compiled State has no __dict__ to copy.
         twin = ToyRaceState.__new__(ToyRaceState)
-        twin.__dict__.update(self.__dict__)
+        for name in ("game", "num_players", "stage", "cur", "dice", "winner"):
+            setattr(twin, name, getattr(self, name))
         for name in ("positions", "hand", "played", "deck", "_history"):
             setattr(twin, name, list(getattr(self, name)))
         return twin
