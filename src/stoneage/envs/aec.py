@@ -119,14 +119,22 @@ class StoneAgeAEC(AECEnv):  # type: ignore[misc]  # pettingzoo ships no types
         self._after_move()
         self._accumulate_rewards()
 
-    def _after_move(self) -> None:
-        """Select the next agent; hand out the rewards and end the episode when the game is over."""
+    def _end_episode(self, decisions_allowed: int | None) -> bool:
+        """At the game's end hand out the rewards and terminate, or truncate once ``decisions_allowed``
+        decisions were made; whether the episode ended."""
         if self.state.is_terminal():
             rewards = common.final_rewards(self.state, self.reward_mode)
             self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_cycles is not None and self.decisions >= self.max_cycles * len(self.possible_agents):
+            return True
+        if decisions_allowed is not None and self.decisions >= decisions_allowed:
             self.truncations = dict.fromkeys(self.agents, True)
+            return True
+        return False
+
+    def _after_move(self) -> None:
+        """Select the next agent; hand out the rewards and end the episode when the game is over."""
+        self._end_episode(None if self.max_cycles is None else self.max_cycles * len(self.possible_agents))
         if self.state.is_terminal():
             self.agent_selection = self.agents[0]
         else:

@@ -70,12 +70,6 @@ class CycleAEC(StoneAgeAEC):
 
     def _after_move(self) -> None:
         """End of a cycle: the game's end or truncation, else a new cycle from ``player_0``."""
-        if self.state.is_terminal():
-            rewards = common.final_rewards(self.state, self.reward_mode)
-            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif self.max_cycles is not None and self.decisions >= self.max_cycles:
-            self.truncations = dict.fromkeys(self.agents, True)
-        else:
+        if not self._end_episode(self.max_cycles):
             self._mover = self.state.current_player()
         self.agent_selection = self.agents[0]
