@@ -8,6 +8,9 @@ import contextlib
 import io
 import random
 import re
+import subprocess
+import sys
+import textwrap
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -268,3 +271,17 @@ def test_observers_beyond_the_games_own_are_refused() -> None:
     with pytest.raises(ValueError, match="single-player"):
         public = pyspiel.IIGObservationType(perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE)
         game.make_py_observer(public)
+
+
+def test_the_process_exits_cleanly_after_every_module_is_gone() -> None:
+    """OpenSpiel frees its registry after the interpreter; our creators must outlive it (a Ray
+    driver in the same process once made that an abort at exit)."""
+    script = textwrap.dedent("""
+        import gc, sys
+        import stoneage.envs.openspiel
+        for name in [name for name in sys.modules if name.startswith("stoneage")]:
+            sys.modules.pop(name).__dict__.clear()
+        gc.collect()
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

@@ -20,6 +20,7 @@ states resample what a seat cannot see for IS-MCTS (``resample_from_infostate``)
 from __future__ import annotations
 
 import base64
+import ctypes
 import json
 import pickle
 import random
@@ -95,13 +96,18 @@ def load(name: str, **params: Any) -> Any:
 def _creator(info: GameType) -> Any:
     def create(params: Mapping[str, Any] | None = None) -> SpielGame:
         return SpielGame(info, params or {})
-    _CREATORS.append(create)
+    _keep_for_good(create)
     return create
 
 
-_CREATORS: list[Any] = []
-"""Every creator handed to OpenSpiel, kept alive: OpenSpiel's registry outlives the interpreter,
-and a creator freed during shutdown would crash it."""
+def _keep_for_good(creator: Any) -> None:
+    """Hold one reference to ``creator`` that is never released.
+
+    OpenSpiel's registry is a C++ static destroyed after the interpreter has shut down; if its
+    reference were the last one (module globals are cleared at shutdown), freeing the creator
+    then aborts the process ("PyThreadState_Get ... GIL is released").
+    """
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(creator))
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]
