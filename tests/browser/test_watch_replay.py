@@ -121,8 +121,10 @@ def test_back_to_the_start_of_a_replay_the_board_reads_as_at_the_start(browsing:
     # (a board may still be finishing an animation when the step comes: the comparison waits for it to settle)
     game_id = finished_game(browsing.base, game)
     page = browsing.page("replayer")
+    # (innerText is only the words shown once the board is laid out: before, it is the raw text)
     settled = ("(n) => { const s = window.stoneageTable.state;"
-               " return s.view && !s.replay.loading && s.replay.at === n; }")
+               " return s.view && !s.replay.loading && s.replay.at === n"
+               " && document.querySelector('#board').getClientRects().length > 0; }")
     page.goto(f"{browsing.base}/replay/{game_id}?at=0")
     page.wait_for_function(settled, arg=0)
     first = page.evaluate(BOARD_WORDS_JS)
