@@ -19,6 +19,7 @@ Evaluator = Callable[[Any, int], list[float]]
 
 EVALUATORS: dict[str, str | Evaluator] = {
     "stone_age": "stoneage.bots.stone_age.evaluation:values",
+    "first_stone_age": "stoneage.bots.first_stone_age.evaluation:values",
 }
 """Heuristic worth functions by game name: the function, or its ``"module:function"`` path."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from stoneage.bots.base import Bot
-from stoneage.bots.evaluation import evaluate
+from stoneage.bots.evaluation import evaluate, evaluator_for, win_chances
 from stoneage.core.contract import State
 
 
@@ -63,7 +63,7 @@ class GreedyBot(Bot):
         evaluating at most ``budget`` positions."""
         if state.is_terminal():
             self.evaluations += 1
-            return state.returns()[player]
+            return final_value(state, player)
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             most = min(self.samples, budget)
@@ -89,3 +89,19 @@ class GreedyBot(Bot):
                 return best
         self.evaluations += 1
         return evaluate(state, player)[player]
+
+
+def final_value(state: State, player: int) -> float:
+    """``player``'s value of a finished game: its return, or, when nobody won (My First Stone
+    Age's stalemate: every return 0), the standing when it stopped, as for a live position.
+
+    A stalemate valued 0 against a live tie's 0.5 made greedy refuse the one good it could still
+    keep, because keeping it ended the game; both seats then refused for ever (tournament seed 0,
+    game 434). A person takes the good, and the rules then end the game.
+    """
+    returns = state.returns()
+    if any(returns):
+        return returns[player]
+    evaluator = evaluator_for(state)
+    points = evaluator(state, player) if evaluator else [float(s) for s in state.scores()]
+    return win_chances(points)[player]
