@@ -20,9 +20,11 @@ from stoneage.core.i18n import _, ngettext, seat_name
 from stoneage.core.record import make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.play.events import Event, apply_with_events, round_of
+from stoneage.play.explain import Explanation, explain
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.menus import Menu
 from stoneage.play.view import View, build_view
+from stoneage.play.warnings import warnings_for
 
 HUMAN = "human"
 HUMAN_ALIASES = ("human", "you", "person", "h")
@@ -32,6 +34,10 @@ SEATS_KEY = "seats"
 
 class HintUnavailable(StoneAgeError):
     """The hint bot cannot be made (e.g. the ``hard`` preset is not registered)."""
+
+
+class NothingToExplain(StoneAgeError):
+    """"Why?" asked before any bot (of that seat) has moved."""
 
 
 @dataclass(frozen=True)
@@ -362,6 +368,36 @@ class Session:
                 raise HintUnavailable(_("hint unavailable: the {bot} bot is not available ({error})")
                                       .format(bot=repr(self.hint_spec), error=error)) from None
         return self._hint_bot.step(state, seat)
+
+    # --- help at the table -------------------------------------------------------------------------
+
+    def last_bot_move(self, seat: int | None = None) -> tuple[State, int, int] | None:
+        """The last move a bot made (of ``seat``, if given): the state before it, the seat, the action."""
+        for before, action in reversed(self.played):
+            mover = before.current_player()
+            if mover >= 0 and self.seats[mover] != HUMAN and seat in (None, mover):
+                return before, mover, action
+        return None
+
+    def why(self, seat: int | None = None) -> Explanation:
+        """Why the last bot move (of ``seat``, if given) was played: its value and the best alternatives.
+
+        Raises ``NothingToExplain`` if no bot has moved yet. Slow for a tree search (its budget again):
+        call it from a worker thread in a screen that must stay live.
+        """
+        found = self.last_bot_move(seat)
+        if found is None:
+            raise NothingToExplain(_("no bot move to explain yet") if seat is None else
+                                   _("{name} has not moved yet").format(name=self.names[seat]))
+        before, mover, action = found
+        return explain(before, mover, action, self.seats[mover], seed=bot_seed(self.game.seed, mover))
+
+    def warnings(self, action: int) -> list[str]:
+        """What a person should know before playing ``action`` now (starving, a wasted purchase), in
+        words; empty when there is nothing to warn about or the game has no warnings."""
+        if not self.human_to_move() or action not in self.state.legal_actions():
+            return []
+        return warnings_for(self.kit, self.state, action)
 
     # --- the end --------------------------------------------------------------------------------
 

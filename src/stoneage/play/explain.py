@@ -1,0 +1,135 @@
+"""Why a bot played its move: the move, its value and the best alternatives, in words.
+
+Game-neutral: any bot that can rank its choices (a :class:`Ranker`: ``ranked(state, player)``,
+as the greedy bot does) is asked; a Monte Carlo tree search is asked through its root children
+(visit share and mean value after a search of its own budget); any other bot is explained by the
+default ranking, a one-step look ahead through ``evaluate``. The explaining bot is a fresh one
+made from the seat's spec, so explaining never changes the playing bot's random stream.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from stoneage.bots import Bot, make_bot
+from stoneage.bots.evaluation import evaluate
+from stoneage.bots.greedy import GreedyBot
+from stoneage.core.contract import State
+from stoneage.core.i18n import _
+
+TOP = 3
+"""How many alternatives an explanation names."""
+
+
+@runtime_checkable
+class Ranker(Protocol):
+    """A bot that can value every legal action for ``player`` (higher is better, about 0..1)."""
+
+    def ranked(self, state: State, player: int) -> list[tuple[int, float]]:
+        """Every legal action with its value."""
+        ...
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One move weighed: its notation, its description and its value (a win chance in 0..1)."""
+
+    action: int
+    notation: str
+    description: str
+    value: float
+    share: float | None = None
+    """The share of the search's visits it got (tree search only)."""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """A bot's move and what it weighed against it."""
+
+    seat: int
+    bot: str
+    played: Choice
+    alternatives: list[Choice] = field(default_factory=list)
+    """The best other moves, best first."""
+    method: str = ""
+    """How the values were found, in words."""
+
+    def lines(self, name: str) -> list[str]:
+        """The explanation in words; ``name``: the seat's name."""
+        out = [_("Why {name} played {action}:").format(name=name, action=self.played.notation),
+               "  " + choice_line(self.played)]
+        if self.alternatives:
+            out.append(_("Its best alternatives:"))
+            out += ["  " + choice_line(choice) for choice in self.alternatives]
+        else:
+            out.append(_("It had no other choice."))
+        if self.method:
+            out.append(self.method)
+        return out
+
+
+def choice_line(choice: Choice) -> str:
+    """``place forest 3 — 3 figures to the forest: win chance 41 %`` (and the visit share of a search)."""
+    value = _("win chance {percent} %").format(percent=round(choice.value * 100))
+    if choice.share is not None:
+        value = _("{value}, {percent} % of the search").format(value=value, percent=round(choice.share * 100))
+    description = choice.description.strip()
+    text = f"{choice.notation} — {description}" if description and description != choice.notation else choice.notation
+    return f"{text}: {value}"
+
+
+def ranking(state: State, seat: int, bot: Bot) -> tuple[list[tuple[int, float, float | None]], str]:
+    """Every action the bot weighed, ``(action, value, visit share or None)``, best first, and how
+    the values were found in words."""
+    if isinstance(bot, Ranker):
+        pairs = bot.ranked(state.clone(), seat)
+        return sorted(((a, v, None) for a, v in pairs), key=lambda row: -row[1]), _(
+            "Values: the bot's own look ahead.")
+    if hasattr(bot, "_iterate") and hasattr(bot, "iterations"):
+        return search_ranking(state, seat, bot), _("Values: a fresh search of the bot's budget.")
+    pairs = GreedyBot(seed=0).ranked(state.clone(), seat)
+    return sorted(((a, v, None) for a, v in pairs), key=lambda row: -row[1]), _(
+        "Values: a one-step look ahead (this bot cannot tell its own).")
+
+
+def search_ranking(state: State, seat: int, bot: Any) -> list[tuple[int, float, float | None]]:
+    """The root children of a tree search by ``bot`` (the MCTS bot): most visited first."""
+    from stoneage.bots.mcts import Node  # the tree search's own node: an adapter, not a copy
+
+    seats = len(state.returns())
+    root = Node(seats)
+    for _done in range(max(1, int(bot.iterations or 200))):
+        bot._iterate(root, state.resample_from_infostate(seat, bot.rng), seat, seats)
+    total = sum(child.visits for child in root.children.values()) or 1
+    rows = [(action, child.value[seat] / child.visits if child.visits else 0.0, child.visits / total)
+            for action, child in root.children.items()]
+    return sorted(rows, key=lambda row: (-(row[2] or 0.0), -row[1]))
+
+
+def explain(state: State, seat: int, action: int, bot_spec: str, *, seed: int = 0, top: int = TOP) -> Explanation:
+    """Why the bot ``bot_spec`` in ``seat`` played ``action`` in ``state`` (the state before the move)."""
+    legal = state.legal_actions()
+    if len(legal) <= 1:
+        return Explanation(seat, bot_spec, _choice(state, action, 1.0 if legal else 0.0, None))
+    bot = make_bot(bot_spec, seed=seed)
+    try:
+        rows, method = ranking(state, seat, bot)
+    finally:
+        bot.close()
+    values = {a: (v, share) for a, v, share in rows}
+    # a move the ranking left out (a fresh search's narrowed root) is valued alone
+    value, share = values.get(action) or (value_alone(state, seat, action), None)
+    others = [_choice(state, a, v, s) for a, v, s in rows if a != action][:top]
+    return Explanation(seat, bot_spec, _choice(state, action, value, share), others, method)
+
+
+def value_alone(state: State, seat: int, action: int) -> float:
+    """The heuristic value for ``seat`` of the position right after ``action``."""
+    child = state.clone()
+    child.apply_action(action)
+    return evaluate(child, seat)[seat]
+
+
+def _choice(state: State, action: int, value: float, share: float | None) -> Choice:
+    return Choice(action, state.action_to_string(action), state.describe(action), value, share)
