@@ -17,6 +17,7 @@ from stoneage.core.registry import game_info, import_path
 from stoneage.play.menus import Menu, complete_menu, notation_menu
 
 if TYPE_CHECKING:
+    from stoneage.play.lesson import Lesson
     from stoneage.play.view import Panel
 
 MenuBuilder = Callable[[State, Sequence[str], JSON | None], Menu]
@@ -60,6 +61,8 @@ class PlayKit:
     observations: Observations | None = None
     """A faster way to every viewer's observation of a step (``build_views``, for the game server);
     ``None``: each observation built alone."""
+    lesson: Callable[[], Lesson] | None = None
+    """The guided first game (``stoneage learn``); ``None``: the game has none."""
 
 
     def decision_menu(self, state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:

@@ -127,6 +127,9 @@ def register(subparsers: Any) -> None:
     play.add_argument("--plain", action="store_true",
                       help=_("line-by-line text play for screen readers, pipes and scripts"))
     play.set_defaults(run=cmd_play)
+    from stoneage.tui.learn import register as register_learn
+
+    register_learn(subparsers)
 
 
 def make_session(args: argparse.Namespace) -> Session:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from stoneage.core.contract import State
 from stoneage.games.stone_age import actions as A
 from stoneage.play.kit import PlayKit
+from stoneage.play.stone_age.lesson import lesson
 from stoneage.play.stone_age.menu import build_menu
 from stoneage.play.stone_age.panels import observations, panels
 from stoneage.play.stone_age.results import result_lines
@@ -17,4 +18,4 @@ def paced(state: State, seat: int, action: int) -> bool:
 
 KIT = PlayKit(default_bot="medium", fallback_bot="random", hint_bot="hard", delay=0.6, paced_chance=paced,
               menu=build_menu, results=result_lines, panels=panels,
-              observations=observations)
+              observations=observations, lesson=lesson)

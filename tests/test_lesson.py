@@ -1,0 +1,173 @@
+"""Guided games (``stoneage learn``): each lesson's script fits the rules and teaches what it says,
+an unexpected action is refused and changes nothing, "play on" leaves it for a normal game, and the
+plain command runs a whole lesson from a script of lines."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from stoneage.cli import main
+from stoneage.core.contract import CHANCE
+from stoneage.play.kit import play_kit
+from stoneage.play.lesson import Lesson, LessonSession, OffScript, replay_script
+from stoneage.tui.learn import lesson_games, lesson_session, make_lesson_game
+
+STONE_AGE_TOPICS = {"placing", "roll", "division", "tool", "building", "card", "card bottom", "feeding",
+                    "minus ten", "end", "final scoring"}
+
+
+def the_lesson(game: str) -> Lesson:
+    make = play_kit(game).lesson
+    assert make is not None
+    return make()
+
+
+def follow(session: LessonSession) -> list[str]:
+    """Play the script (the person doing each expected action): the explanations shown, in order."""
+    texts: list[str] = []
+    while session.following():
+        if session.human_to_move():
+            texts += session.untold()
+            expected = session.expected()
+            assert expected is not None
+            session.choose(expected)
+        else:
+            session.apply(session.auto_action())
+    return texts + session.untold()
+
+
+def finish(session: LessonSession) -> None:
+    """Play on to the end, the person taking the first legal action."""
+    while not session.over:
+        if session.human_to_move():
+            session.choose(session.state.legal_actions()[0])
+        else:
+            session.apply(session.auto_action())
+
+
+def test_every_game_with_a_lesson_is_found_through_its_play_kit() -> None:
+    assert "stone_age" in lesson_games()
+
+
+@pytest.mark.parametrize("game", lesson_games())
+def test_each_lesson_script_is_legal_and_the_person_does_every_explained_step(game: str) -> None:
+    lesson = the_lesson(game)
+    state, person = replay_script(lesson)
+    assert len(person) >= 3
+    assert not state.is_terminal()
+    explained = [index for index, move in enumerate(lesson.moves) if move.text]
+    assert explained, "a lesson explains something"
+    seats = {lesson.seats.index(seat) for seat in lesson.seats if seat == "human"}
+    assert seats == {0}
+    session = lesson.session()
+    texts = follow(session)
+    assert session.position == len(lesson.moves)
+    assert len(texts) == len(explained) + (1 if lesson.farewell else 0)
+
+
+def test_the_stone_age_lesson_covers_a_first_game_as_the_quick_guide_teaches_it() -> None:
+    lesson = the_lesson("stone_age")
+    assert STONE_AGE_TOPICS <= lesson.topics
+    session = lesson.session()
+    follow(session)
+    log = "\n".join(session.log)
+    assert "Player 1 places 3 figures on the forest" in log  # placing figures
+    assert "Player 1 rolls 3 dice at the forest: 11" in log  # a roll, divided by 3 ...
+    assert "Player 1: tools 1\n    Player 1: +4 wood" in log  # ... with a tool: 12 // 3
+    assert "Player 1 buys card 26 (points 3 / 3 hutbuilders)" in log  # a card, its bottom: hut builders
+    assert "Player 1 builds wwc: pay wood wood clay" in log  # a building
+    assert "Player 1: starve\n    Player 1: -10 points" in log  # feeding short: the -10
+    player = session.state.to_json()["players"][0]
+    assert player["score"] == 3 + 10 - 10
+
+
+def test_the_end_of_the_lesson_game_explains_the_final_scoring() -> None:
+    session = the_lesson("stone_age").session()
+    follow(session)
+    assert session.closing() == []  # not before the end
+    finish(session)
+    closing = session.closing()
+    assert len(closing) == 1 and "final scoring" in closing[0]
+    assert any("total" in line for line in session.result_lines())
+
+
+def test_a_wrong_action_is_refused_with_the_steps_hint_and_nothing_changes() -> None:
+    session = the_lesson("stone_age").session()
+    while not session.human_to_move():
+        session.apply(session.auto_action())
+    before = session.state.to_json()
+    wrong = session.state.string_to_action("place hunt 2")
+    with pytest.raises(OffScript, match="place forest 3"):
+        session.choose(wrong)
+    assert session.state.to_json() == before
+    assert session.position == 6
+    assert "place forest 3" in session.task()
+
+
+def test_undo_in_the_lesson_goes_back_one_step_of_the_script() -> None:
+    session = the_lesson("stone_age").session()
+    while not session.human_to_move():
+        session.apply(session.auto_action())
+    session.choose(session.expected() or 0)
+    assert session.position == 7
+    assert session.undo()
+    assert session.position == 6
+    assert session.state.action_to_string(session.expected() or 0) == "place forest 3"
+
+
+def test_play_on_mid_lesson_continues_a_normal_game_to_its_end() -> None:
+    session = the_lesson("stone_age").session()
+    while session.position < 10:
+        if session.human_to_move():
+            session.choose(session.expected() or 0)
+        else:
+            session.apply(session.auto_action())
+    session.leave()
+    assert session.expected() is None and session.task() == ""
+    wrong_for_the_script = session.state.string_to_action("place hunt 1")
+    session.choose(wrong_for_the_script)  # any legal action is fine now
+    finish(session)
+    assert session.over
+    assert session.closing() == []  # the lesson was left: no lesson words at the end
+    assert session.state.history()[:10] == replay_script(the_lesson("stone_age"))[0].history()[:10]
+
+
+def test_after_the_lesson_chance_comes_from_the_seed_again() -> None:
+    session = the_lesson("stone_age").session()
+    follow(session)
+    while session.to_move() != CHANCE:
+        if session.human_to_move():
+            session.choose(session.state.legal_actions()[0])
+        else:
+            session.apply(session.auto_action())
+    assert session.expected() is None
+    assert session.auto_action() in session.state.legal_actions()
+
+
+def test_the_plain_command_runs_a_whole_lesson_from_scripted_lines(monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    lesson = the_lesson("stone_age")
+    _state, person = replay_script(lesson)
+    # "yes" confirms the starving if the game asks (a warning), else it is a line not understood
+    lines = ["place hunt 2", "hint"] + [lesson.moves[index].action for index in person] + ["yes"] + ["1"] * 3000
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["learn", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "Welcome to Stone Age!" in out
+    assert "Not yet: in this lesson, do this now: Player 1 places 3 figures on the forest" in out
+    assert "Player 1: -10 points" in out
+    assert "The lesson ends here" in out
+    assert out.index("== Game over ==") < out.index("The final scoring:")
+
+
+def test_play_on_in_the_plain_game_lets_any_move_through() -> None:
+    session = lesson_session("stone_age")
+    stdout = io.StringIO()
+    game = make_lesson_game(session, stdin=io.StringIO("playon\nplace hunt 2\nquit\n"), stdout=stdout)
+    assert game.run() == 0
+    out = stdout.getvalue()
+    assert "You left the lesson" in out
+    assert "Player 1 places 2 figures on the hunting grounds" in out
