@@ -1,0 +1,48 @@
+"""The winning-chance curve of an analysed game, every seat over the game, as a picture file."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from stoneage.core.i18n import _
+from stoneage.play.analysis import Analysis
+from stoneage.sim.errors import TournamentError
+from stoneage.sim.plots import check_plot_path, font_family
+
+
+def plot_curve(analysis: Analysis, names: Sequence[str], path: str | Path) -> None:
+    """Draw every seat's estimated winning chance at each decision (and the result) to ``path``;
+    mistakes and blunders are marked on the curve of the seat that made them."""
+    check_plot_path(path)
+    import matplotlib
+
+    title = _("Winning chances over the game ({bot})").format(bot=analysis.bot)
+    family = font_family([title, _("move"), _("winning chance"), *names])
+    with matplotlib.rc_context({"font.family": family} if family else {}):
+        _draw(analysis, names, title, path)
+
+
+def _draw(analysis: Analysis, names: Sequence[str], title: str, path: str | Path) -> None:
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(9.0, 4.5), layout="constrained")
+    axes = figure.subplots()
+    steps = [step for step, _chances in analysis.curve]
+    for seat in range(analysis.players):
+        line = axes.plot(steps, [chances[seat] for _step, chances in analysis.curve], label=names[seat],
+                         linewidth=1.4)[0]
+        bad = [d for d in analysis.decisions if d.seat == seat and d.label in ("mistake", "blunder")]
+        if bad:
+            axes.scatter([d.step for d in bad], [d.after[seat] for d in bad], color=line.get_color(), marker="v",
+                         zorder=3)
+    axes.set_ylim(0, 1)
+    axes.set_xlabel(_("move"))
+    axes.set_ylabel(_("winning chance"))
+    axes.set_title(title)
+    axes.legend(loc="upper left")
+    try:
+        figure.savefig(path, dpi=100)
+    except OSError as error:
+        raise TournamentError(_("cannot write the plot {path!r}: {reason}").format(
+            path=str(path), reason=error.strerror)) from None
