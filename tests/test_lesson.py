@@ -48,8 +48,8 @@ def finish(session: LessonSession) -> None:
             session.apply(session.auto_action())
 
 
-def test_every_game_with_a_lesson_is_found_through_its_play_kit() -> None:
-    assert "stone_age" in lesson_games()
+def test_every_game_of_the_family_has_a_lesson_found_through_its_play_kit() -> None:
+    assert {"stone_age", "first_stone_age", "stone_age_junior"} <= set(lesson_games())
 
 
 @pytest.mark.parametrize("game", lesson_games())
@@ -60,8 +60,7 @@ def test_each_lesson_script_is_legal_and_the_person_does_every_explained_step(ga
     assert not state.is_terminal()
     explained = [index for index, move in enumerate(lesson.moves) if move.text]
     assert explained, "a lesson explains something"
-    seats = {lesson.seats.index(seat) for seat in lesson.seats if seat == "human"}
-    assert seats == {0}
+    assert [seat for seat, spec in enumerate(lesson.seats) if spec == "human"] == [0]
     session = lesson.session()
     texts = follow(session)
     assert session.position == len(lesson.moves)
@@ -70,7 +69,7 @@ def test_each_lesson_script_is_legal_and_the_person_does_every_explained_step(ga
 
 def test_the_stone_age_lesson_covers_a_first_game_as_the_quick_guide_teaches_it() -> None:
     lesson = the_lesson("stone_age")
-    assert STONE_AGE_TOPICS <= lesson.topics
+    assert lesson.topics >= STONE_AGE_TOPICS
     session = lesson.session()
     follow(session)
     log = "\n".join(session.log)
@@ -82,6 +81,28 @@ def test_the_stone_age_lesson_covers_a_first_game_as_the_quick_guide_teaches_it(
     assert "Player 1: starve\n    Player 1: -10 points" in log  # feeding short: the -10
     player = session.state.to_json()["players"][0]
     assert player["score"] == 3 + 10 - 10
+
+
+@pytest.mark.parametrize(("game", "built"), [("first_stone_age", "Player 1 builds hut 11 (berry, fish, jug)"),
+                                              ("stone_age_junior", "Player 1 builds hut 5 (berry, jug, tooth)")])
+def test_the_childrens_lessons_end_with_the_persons_first_hut(game: str, built: str) -> None:
+    session = the_lesson(game).session()
+    follow(session)
+    assert built in "\n".join(session.log)
+    assert not session.over
+
+
+@pytest.mark.parametrize("game", ["first_stone_age", "stone_age_junior"])
+def test_the_plain_command_teaches_the_childrens_games_then_plays_on(game: str) -> None:
+    lesson = the_lesson(game)
+    _state, person = replay_script(lesson)
+    lines = [lesson.moves[index].action for index in person] + ["1"] * 2000
+    stdout = io.StringIO()
+    play = make_lesson_game(lesson_session(game), stdin=io.StringIO("\n".join(lines) + "\n"), stdout=stdout)
+    assert play.run() == 0
+    out = stdout.getvalue()
+    assert "Not yet" not in out
+    assert out.index("The lesson ends here") < out.index("The game is over: the first player with 3 huts wins")
 
 
 def test_the_end_of_the_lesson_game_explains_the_final_scoring() -> None:
