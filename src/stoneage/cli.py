@@ -35,7 +35,8 @@ from stoneage.core.text import cells
 from stoneage.play.events import apply_with_events, round_of
 from stoneage.play.kit import play_kit
 
-PLUGINS = ("stoneage.sim.commands", "stoneage.sim.analyze_command", "stoneage.tui.commands", "stoneage.web.commands")
+PLUGINS = ("stoneage.sim.commands", "stoneage.sim.train_command", "stoneage.sim.analyze_command",
+           "stoneage.tui.commands", "stoneage.web.commands")
 """Modules that add sub-commands: each has ``register(subparsers)``."""
 
 

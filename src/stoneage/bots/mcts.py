@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from stoneage.bots.base import Bot
 from stoneage.bots.evaluation import evaluate
@@ -62,6 +63,8 @@ class MCTSBot(Bot):
         self.width = width
         self.rollout = rollout
         self.last_iterations = 0
+        self.value_of: Callable[[State, int], list[float]] = evaluate
+        """Leaf values and move ordering: ``(state, player) -> each seat's chance``; subclasses may swap it."""
 
     def step(self, state: State, player: int) -> int:
         legal = state.legal_actions()
@@ -93,7 +96,7 @@ class MCTSBot(Bot):
         for action in legal:
             child = state.clone()
             child.apply_action(action)
-            scored.append((evaluate(child, player)[mover] + self.rng.random() * 1e-9, action))
+            scored.append((self.value_of(child, player)[mover] + self.rng.random() * 1e-9, action))
         scored.sort()
         return [action for _, action in scored[-self.width:]]
 
@@ -131,7 +134,7 @@ class MCTSBot(Bot):
                 state.apply_action(state.sample_chance_outcome(self.rng))
             else:
                 state.apply_action(self.rng.choice(state.legal_actions()))
-        result = evaluate(state, player)
+        result = self.value_of(state, player)
         for visited in path:
             visited.visits += 1
             values = visited.value

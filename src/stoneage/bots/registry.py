@@ -23,11 +23,13 @@ _BOTS: dict[str, str] = {
     "child": "stoneage.bots.first_stone_age.memory_bots:ChildBot",
     "junior": "stoneage.bots.stone_age_junior.memory_bots:JuniorBot",
     "junior_child": "stoneage.bots.stone_age_junior.memory_bots:JuniorChildBot",
+    "learned": "stoneage.bots.stone_age.expert:ExpertBot",
 }
 PRESETS: dict[str, str] = {
     "easy": "greedy:epsilon=0.35",
     "medium": "greedy",
     "hard": "mcts:iterations=300",
+    "expert": "learned",
 }
 """Difficulty presets for people, each an alias of a bot spec."""
 _BUILT_IN_PRESETS = frozenset(PRESETS)

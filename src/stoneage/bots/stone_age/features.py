@@ -1,0 +1,137 @@
+"""The features the ``expert`` bot learns its position values from: numbers per seat.
+
+Each feature is one part of the hand-set worth (``evaluation.player_value``) kept apart, so the
+learning can weigh the parts by what wins instead of by hand: the score, what the cards would
+score now, resources, food, growth (figures, agriculture, tools times the rounds probably left),
+figures out on the board, the feeding shortfall and the Mammoth Herd. They are read through the
+game's read-only view, as the observer may know them: another seat's face-down card counts as an
+average card, never as the card it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from stoneage.bots.stone_age.evaluation import (
+    AGRICULTURE_PER_ROUND,
+    FIGURE_PER_ROUND,
+    FOOD_HORIZON,
+    MAX_HORIZON,
+    ONE_USE_FACTOR,
+    SECRET_CARD,
+    TOOL_PER_ROUND,
+    _building_worth,
+    _cheapest,
+    _mammoth_value,
+    _multipliers,
+    card_bottoms,
+    card_worth,
+    resource_values,
+    rounds_left,
+)
+from stoneage.games.stone_age.data import DIVISOR, NUM_LOCATIONS, RESOURCE_VALUE
+from stoneage.games.stone_age.view import Holdings, Table, holdings, placed, table
+
+if TYPE_CHECKING:
+    from stoneage.games.stone_age.state import StoneAgeState
+
+FEATURES: tuple[str, ...] = (
+    "score",
+    "cards",
+    "resources",
+    "board",
+    "food_needed",
+    "food_spare",
+    "shortfall",
+    "agriculture_growth",
+    "figure_growth",
+    "hunger_growth",
+    "tool_growth",
+    "one_use",
+    "mammoth",
+    "figures",
+    "agriculture",
+    "tools",
+)
+"""Feature names, in vector order (docs/bots.md, "The expert", says what each one is)."""
+
+
+def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_board: Sequence[int],
+                  left: float, values: Sequence[float]) -> list[float]:
+    """The feature vector of one seat (``FEATURES`` order), mostly in points."""
+    mine = seats[seat]
+    multipliers = _multipliers(mine)
+    cards = mine.cards
+    cards_now = card_bottoms(cards | mine.secret_cards, multipliers) + SECRET_CARD * (
+        mine.face_down - mine.secret_cards.bit_count())
+    held = mine.resources
+    figures, agriculture, tools = mine.figures, mine.agriculture, mine.tools
+    food = float(mine.food)
+    board = 0.0
+    for loc in range(NUM_LOCATIONS):
+        n = on_board[loc]
+        if not n:
+            continue
+        if loc == 0:
+            food += (3.5 * n + mine.ready_tools * 0.6) / 2
+        elif loc <= 4:
+            board += (3.5 * n + mine.ready_tools * 0.4) / DIVISOR[loc] * values[loc - 1]
+        elif loc == 5:
+            board += TOOL_PER_ROUND * left if tools < 12 else 0.0
+        elif loc == 6:
+            board += FIGURE_PER_ROUND * left if figures < 10 else 0.0
+        elif loc == 7:
+            board += AGRICULTURE_PER_ROUND * left if agriculture < 10 else 0.0
+        elif loc < 12:
+            card_id = situation.display[loc - 8]
+            paid = _cheapest(held, loc - 7)
+            if card_id and paid is not None:
+                cost = sum(values[r] for r in paid)
+                board += max(0.0, card_worth(card_id, cards, multipliers, left, values) - cost)
+        elif loc - 12 < len(situation.tops) and situation.tops[loc - 12] >= 0:
+            board += _building_worth(situation.tops[loc - 12], held, values)
+    if situation.seat == seat and situation.phase == "actions" and situation.stage in ("roll", "tools"):
+        total = situation.rolled if situation.stage == "tools" else 3.5 * situation.dice
+        amount = total / DIVISOR[situation.gather]
+        if situation.gather:
+            board += amount * values[situation.gather - 1]
+        else:
+            food += amount
+    shortfall = 0.0
+    if situation.phase in ("placement", "actions"):  # this round's feeding is still to come
+        short = figures - food - agriculture
+        if short > 0:
+            shortfall = short if sum(held) + 2 * mine.two_resources >= short else short + 4.0
+            food = 0.0
+        else:
+            food -= figures - agriculture
+    need = max(0.0, (figures - agriculture) * min(left, FOOD_HORIZON))
+    return [
+        float(mine.score),
+        cards_now,
+        sum(n * v for n, v in zip(held, values, strict=True)),
+        board,
+        min(food, need),
+        max(0.0, food - need),
+        shortfall,
+        min(agriculture, figures) * left,
+        figures * left,
+        max(0.0, (figures - agriculture) * left - food),
+        tools * min(left, MAX_HORIZON),
+        sum(mine.one_use_tools) * ONE_USE_FACTOR * min(1.0, left) + mine.two_resources * 2 * RESOURCE_VALUE[3],
+        _mammoth_value(situation, seats, seat, on_board) if situation.mammoth else 0.0,
+        float(figures),
+        float(agriculture),
+        float(tools),
+    ]
+
+
+def features(state: StoneAgeState, observer: int) -> list[list[float]]:
+    """Every seat's feature vector, as ``observer`` may know the position."""
+    situation = table(state)
+    seats = [holdings(state, seat, observer) for seat in range(situation.players)]
+    left = rounds_left(situation)
+    worth = resource_values(left)
+    return [seat_features(situation, seats, seat, placed(state, seat), left, worth)
+            for seat in range(situation.players)]

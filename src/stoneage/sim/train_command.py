@@ -1,0 +1,85 @@
+"""The ``stoneage train expert`` sub-command: learn the expert bot's weights from self-play."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from stoneage.core.i18n import _, pgettext
+from stoneage.sim.commands import _non_negative, _positive
+from stoneage.sim.config import BACKENDS, check_jobs
+from stoneage.sim.errors import require
+
+
+def register(subparsers: Any) -> None:
+    """Add ``train`` to the ``stoneage`` parser."""
+    parser = subparsers.add_parser(
+        "train", help=_("learn a bot's evaluation from self-play"),
+        description=_("Learn the expert bot's position values from self-play games, generation after "
+                      "generation, and write the weights file; the same seed and options give the same "
+                      "file, byte for byte, whatever the jobs or backend."),
+        allow_abbrev=False)
+    parser.add_argument("what", choices=("expert",), help=_("what to train"))
+    parser.add_argument("--seed", type=_non_negative, default=0, metavar=pgettext("metavar", "SEED"),
+                        help=_("seed (default 0); it decides every game and so the weights"))
+    parser.add_argument("--games", type=_positive, default=80, metavar=pgettext("metavar", "GAMES"),
+                        help=_("games per generation (default 80)"))
+    parser.add_argument("--generations", type=_positive, default=4, metavar="N",
+                        help=_("rounds of self-play and fitting (default 4)"))
+    parser.add_argument("--out", default="expert_weights.json", metavar=pgettext("metavar", "FILE"),
+                        help=_("the weights file to write (default expert_weights.json)"))
+    parser.add_argument("--curve", metavar=pgettext("metavar", "FILE"),
+                        help=_("also plot the learning curve to FILE (e.g. curve.png)"))
+    parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
+    parser.add_argument("--jobs", "--workers", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
+                        help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
+    parser.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
+                        help=_("Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)"))
+    parser.set_defaults(run=cmd_train)
+
+
+def command_line(args: argparse.Namespace) -> str:
+    """The command that regenerates these weights (what decides them: seed, games, generations)."""
+    return f"stoneage train expert --seed {args.seed} --games {args.games} --generations {args.generations}"
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from stoneage.bots.stone_age.learned import Weights
+    from stoneage.sim.plots import check_plot_path
+    from stoneage.sim.results import check_writable
+    from stoneage.sim.train import TrainConfig, train
+    from stoneage.sim.train_curve import plot_curve
+
+    require("numpy", "sim")
+    check_jobs(args.jobs, args.backend, args.ray_address)
+    check_writable(args.out)
+    if args.curve:
+        check_plot_path(args.curve)
+        check_writable(args.curve)
+    config = TrainConfig(seed=args.seed, games=args.games, generations=args.generations, jobs=args.jobs,
+                         backend=args.backend, ray_address=args.ray_address)
+    tqdm = require("tqdm", "sim").tqdm
+    print(_("Training the expert: {generations} generations of {games} games; seed {seed}; {jobs} job(s), "
+            "{backend} backend").format(generations=config.generations, games=config.games, seed=config.seed,
+                                        jobs=config.jobs, backend=config.backend), flush=True)
+    try:
+        with tqdm(total=config.games * config.generations, unit=pgettext("progress bar unit", "game"),
+                  file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
+            result = train(config, on_game=lambda: bar.update(1))
+    except KeyboardInterrupt:
+        print(_("stoneage: training interrupted; nothing written"), file=sys.stderr)
+        return 130
+    training = {"seed": config.seed, "games": config.games, "generations": config.generations,
+                "command": command_line(args), "curve": result.curve}
+    Path(args.out).write_text(Weights(result.weights.weights, training).to_json(), encoding="utf-8")
+    for point in result.curve:
+        print(_("generation {generation}: held-out log-loss {loss}, learned policy's win share {share} "
+                "(parity {parity})").format(generation=point["generation"], loss=point["held_out_log_loss"],
+                                            share=point.get("learned_win_share", "–"),
+                                            parity=point.get("learned_seat_share", "–")))
+    if args.curve:
+        plot_curve(result.curve, args.curve)
+    print(_("Wrote the weights to {path}").format(path=args.out))
+    return 0
