@@ -63,6 +63,9 @@ class PlayKit:
     ``None``: each observation built alone."""
     lesson: Callable[[], Lesson] | None = None
     """The guided first game (``stoneage learn``); ``None``: the game has none."""
+    warn: Callable[[State, int], list[str]] | None = None
+    """Warnings before a person plays an action (``play/warnings.py``): (state, action) -> lines;
+    ``None``: the game warns of nothing."""
 
 
     def decision_menu(self, state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:

@@ -385,6 +385,8 @@ class Session:
         Raises ``NothingToExplain`` if no bot has moved yet. Slow for a tree search (its budget again):
         call it from a worker thread in a screen that must stay live.
         """
+        if seat is not None and self.seats[seat] == HUMAN:
+            raise NothingToExplain(_("{name} is a person, not a bot").format(name=self.names[seat]))
         found = self.last_bot_move(seat)
         if found is None:
             raise NothingToExplain(_("no bot move to explain yet") if seat is None else

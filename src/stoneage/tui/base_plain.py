@@ -17,7 +17,8 @@ from typing import ClassVar, TextIO
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import N_, _
 from stoneage.play.menus import Choice, Menu
-from stoneage.play.session import HintUnavailable, Session
+from stoneage.play.session import HintUnavailable, NothingToExplain, Session
+from stoneage.play.warnings import confirm_question
 
 INPUT_ENDED = N_("The input ended before the game was over.")
 STOPPED = N_("You stopped the game.")
@@ -191,8 +192,25 @@ class BasePlainGame:
             self.list_levels()
             return Next.ASK
         assert choice.action is not None
+        if not self.confirmed(choice.action, str(number)):
+            self.list_levels()
+            return Next.ASK
         self.session.choose(choice.action)
         return Next.DECIDED
+
+    def confirmed(self, action: int, answer: str) -> bool:
+        """Whether to play ``action`` (chosen by typing ``answer``): yes at once unless the game warns
+        of it (starving, a wasted purchase); then the person confirms with yes or the same answer again."""
+        warnings = self.session.warnings(action)
+        if not warnings:
+            return True
+        # TRANSLATORS: "yes" is typed; it may be answered in English or in the current language
+        self.say(confirm_question(warnings), _("Type yes (or the same answer again) to play it, anything else not to."))
+        line = self.read("? ")
+        if line is not None and (line.lower() in ("yes", "y", _("yes")) or line == answer):
+            return True
+        self.say(_("Not played."))
+        return False
 
     def play_notation(self, line: str, menu: Menu) -> bool:
         """Play an action typed in notation; False (with a message) if it is not understood or not legal."""
@@ -205,6 +223,8 @@ class BasePlainGame:
         if action not in s.state.legal_actions():
             self.say(_("{action} is not legal now ({prompt}). Type options to see the legal choices.").format(
                 action=repr(s.state.action_to_string(action)), prompt=menu.prompt))
+            return False
+        if not self.confirmed(action, line):
             return False
         s.choose(action)
         return True
@@ -230,7 +250,7 @@ class BasePlainGame:
         table |= dict.fromkeys(("help", "?", "h"), self.cmd_help)
         table |= dict.fromkeys(("board", "state"), self.cmd_board)
         table |= {"me": self.cmd_me, "hint": self.cmd_hint, "undo": self.cmd_undo, "save": self.cmd_save,
-                  "log": self.cmd_log}
+                  "log": self.cmd_log, "why": self.cmd_why}
         table |= dict.fromkeys(("quit", "exit"), self.cmd_quit)
         return table
 
@@ -254,6 +274,22 @@ class BasePlainGame:
 
     def cmd_hint(self, rest: str, menu: Menu) -> Next:
         self.hint()
+        return Next.ASK
+
+    def cmd_why(self, rest: str, menu: Menu) -> Next:
+        """``why``: why the last bot move was played; ``why N``: the last move of the bot in seat N."""
+        s = self.session
+        word = rest.strip()
+        if word and not (word.isdigit() and 1 <= int(word) <= len(s.seats)):
+            self.say(_("Usage: why, or why N for the bot in seat N (1 to {last}).").format(last=len(s.seats)))
+            return Next.ASK
+        seat = int(word) - 1 if word else None
+        try:
+            explanation = s.why(seat)
+        except NothingToExplain as error:
+            self.say(str(error))
+            return Next.ASK
+        self.say(*explanation.lines(s.names[explanation.seat]))
         return Next.ASK
 
     def cmd_save(self, rest: str, menu: Menu) -> Next:

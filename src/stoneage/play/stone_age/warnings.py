@@ -126,10 +126,12 @@ def feeding_reach(state: StoneAgeState, p: int) -> int | None:
     rolls: list[tuple[int, int]] = []  # (the highest sum, the divisor)
     cards: list[tuple[int, int]] = []  # (card id, its price) of a purchase ahead
     np = state.num_players
+    others_placing = state.phase == PLACEMENT and any(pl[q * STRIDE + UNPLACED] for q in range(np) if q != p)
     for loc in range(CARD_SLOT0 + DISPLAY_SIZE):
         if not state.board[occupancy(loc, p, np)]:
-            if loc >= CARD_SLOT0 and state.board[loc] and _is_dice_for_all(state, loc - CARD_SLOT0):
-                reach += 1  # another seat's dice for all gives everyone a die
+            if (loc >= CARD_SLOT0 and (state.board[loc] or others_placing)
+                    and _is_dice_for_all(state, loc - CARD_SLOT0)):
+                reach += 1  # another seat's dice for all (or one it may still take) gives everyone a die
             continue
         if loc <= RIVER:
             rolls.append((6 * state.board[occupancy(loc, p, np)], DIVISOR[loc]))
@@ -206,6 +208,8 @@ def wasted_tools(state: StoneAgeState, action: int) -> list[str]:
     harvest = (state.rolled + tool_bonus(chosen, mask)) // divisor
     fewer = []
     for other in state.legal_actions():
+        if not A.TOOLS <= other < A.PAY:
+            continue  # a two-resources token taken first
         tiles, other_mask = _tools_of(other)
         if (other != action and all(n <= m for n, m in zip(tiles, chosen, strict=True))
                 and other_mask & mask == other_mask and (state.rolled + tool_bonus(tiles, other_mask)) // divisor

@@ -11,6 +11,7 @@ from stoneage.core.i18n import N_, _
 from stoneage.games.stone_age.data import LOCATIONS
 from stoneage.play.menus import Menu
 from stoneage.play.stone_age.board import player_sentence
+from stoneage.play.stone_age.odds import gathering_odds_lines
 from stoneage.play.stone_age.words import (
     expected_by_count,
     location_rules,
@@ -27,6 +28,7 @@ from stoneage.tui.generic_plain import GenericPlainGame
 HELP = N_("""Answer with the number of an option, or type an action in notation (e.g. place forest 3,
 resolve quarry, tools 3+1, pay wood clay, decline, feed with wood, starve, pick 5, take wood gold;
 with the Mammoth Herd: tame none, tame with food wood, bonus one, bonus all).
+A move that leaves you short of food or wastes a purchase asks first: yes plays it.
 Commands:
   options          list the options again (an empty line does too)
   0, back          go back from a sub-list
@@ -34,8 +36,11 @@ Commands:
   me               show your own holdings
   rules LOC        the rules of a location (hunt, forest, claypit, quarry, river, toolmaker,
                    hut, field, card1..card4, building1..building4); rules herd: the Mammoth Herd
+  odds             the chance of each yield of your gathering rolls this round, with your tools
   odds LOC N       the chance of each yield with N figures on a gathering location
   hint             what the hard bot would do
+  why [N]          why the last bot move (of the bot in seat N) was played: its value and
+                   its best alternatives
   undo             take back your last decision (not past a roll or a card turned up)
   save [FILE]      save the game; continue later with: stoneage play --resume FILE
   log [N]          the last N lines of the game log (default 20)
@@ -109,8 +114,12 @@ class PlainGame(GenericPlainGame):
     def odds(self, text: str, menu: Menu) -> None:
         obs = self.session.state.observation(menu.seat)
         words = text.split()
-        if not words or words[0] not in LOCATIONS[:5]:
-            self.say(_("Usage: odds LOC N, where LOC is hunt, forest, claypit, quarry or river and N is 1 to 10."))
+        if not words:
+            self.say(*gathering_odds_lines(obs, menu.seat))
+            return
+        if words[0] not in LOCATIONS[:5]:
+            self.say(_("Usage: odds, or odds LOC N, where LOC is hunt, forest, claypit, quarry or river and N is 1 "
+                       "to 10."))
             return
         loc = LOCATIONS.index(words[0])
         bonus = tool_bonus_of(obs["players"][menu.seat])
