@@ -4,6 +4,7 @@ plain command runs a whole lesson from a script of lines."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import sys
 
@@ -192,3 +193,38 @@ def test_play_on_in_the_plain_game_lets_any_move_through() -> None:
     out = stdout.getvalue()
     assert "You left the lesson" in out
     assert "Player 1 places 2 figures on the hunting grounds" in out
+
+
+def test_the_full_screen_lesson_explains_in_a_window_refuses_other_moves_and_lets_the_person_leave() -> None:
+    pytest.importorskip("textual")
+    from textual.widgets import Static
+
+    from stoneage.tui.kit import tui_kit
+    from stoneage.tui.learn_app import LessonNote, lesson_app_class
+
+    session = lesson_session("stone_age")
+    app = lesson_app_class(tui_kit(session.game).app_class())(session, delay=0, save_path="unused.json")
+
+    def status() -> str:
+        return str(app.query_one("#status", Static).content)
+
+    async def script() -> None:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            while app.auto_running:
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            assert isinstance(app.screen, LessonNote)
+            assert "Welcome to Stone Age!" in str(app.screen.query_one("#lesson-text", Static).content)
+            await pilot.press("enter")
+            assert not isinstance(app.screen, LessonNote)
+            assert "place forest 3" in status()
+            await pilot.press("1", "2")  # the hunting grounds, 2 figures: not the lesson's move
+            assert status().startswith("Not played: Not yet")
+            assert session.position == 6
+            await pilot.press("l")
+            assert not session.active
+            await pilot.press("2")  # the hunting grounds' sub-list is still open: 2 figures
+            assert "Player 1 places 2 figures on the hunting grounds" in session.log
+
+    asyncio.run(script())

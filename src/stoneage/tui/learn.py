@@ -8,6 +8,7 @@ expect with a friendly "try ...", and lets the person leave it (``playon``) for 
 from __future__ import annotations
 
 import argparse
+import sys
 import textwrap
 from typing import ClassVar
 
@@ -18,6 +19,8 @@ from stoneage.play.lesson import LessonSession, NoLesson, OffScript
 from stoneage.play.menus import Menu
 from stoneage.tui.base_plain import BasePlainGame, Command, Next
 from stoneage.tui.kit import tui_kit
+
+DEFAULT_SAVE = "stoneage-game.json"
 
 # TRANSLATORS: the command words playon and hint stay English: they are typed
 LESSON_HELP = N_("""In the lesson:
@@ -129,14 +132,29 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
                           games=", ".join(f"{name} ({_(game_info(name).display_name)})" for name in names),
                           default=DEFAULT_GAME))
     play.add_argument("--plain", action="store_true",
-                      help=_("line-by-line text (the lesson is always line by line for now)"))
+                      help=_("line-by-line text play for screen readers, pipes and scripts"))
     play.add_argument("--save", metavar="FILE",
-                      help=_("where the save command writes (default stoneage-game.json); continue the game "
-                             "later with stoneage play --resume FILE"))
+                      help=_("where the save command writes (default {default}); continue the game "
+                             "later with stoneage play --resume FILE").format(default=DEFAULT_SAVE))
     play.set_defaults(run=cmd_learn)
 
 
 def cmd_learn(args: argparse.Namespace) -> int:
     session = lesson_session(args.game or DEFAULT_GAME)
-    game = make_lesson_game(session, delay=0.0, save_path=args.save or "stoneage-game.json")
-    return game.run()
+    save_path = args.save or DEFAULT_SAVE
+    kit = tui_kit(session.game)
+    plain = args.plain
+    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("stoneage: " + _("note: not a terminal, so playing line by line (--plain)"), file=sys.stderr)
+        plain = True
+    if not plain and kit.app is None:
+        print("stoneage: " + _("note: {game} has no full-screen mode, so playing line by line (--plain)").format(
+            game=session.game.name), file=sys.stderr)
+        plain = True
+    if plain:
+        return make_lesson_game(session, delay=0.0, save_path=save_path).run()
+    from stoneage.tui.learn_app import lesson_app_class  # textual only here
+
+    app = lesson_app_class(kit.app_class())(session, delay=session.pause(), save_path=save_path)
+    app.run()
+    return 0
