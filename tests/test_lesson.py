@@ -12,8 +12,8 @@ import pytest
 
 from stoneage.cli import main
 from stoneage.core.contract import CHANCE
-from stoneage.play.kit import play_kit
-from stoneage.play.lesson import Lesson, LessonSession, OffScript, replay_script
+from stoneage.play.kit import GENERIC_KIT, play_kit
+from stoneage.play.lesson import Lesson, LessonSession, NoLesson, OffScript, replay_script
 from stoneage.tui.learn import lesson_games, lesson_session, make_lesson_game
 
 STONE_AGE_TOPICS = {"placing", "roll", "division", "tool", "building", "card", "card bottom", "feeding",
@@ -47,6 +47,14 @@ def finish(session: LessonSession) -> None:
             session.choose(session.state.legal_actions()[0])
         else:
             session.apply(session.auto_action())
+
+
+def test_a_game_without_a_lesson_is_refused_with_the_games_that_have_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stoneage.tui import learn
+
+    monkeypatch.setattr(learn, "play_kit", lambda game: GENERIC_KIT if game == "stone_age_junior" else play_kit(game))
+    with pytest.raises(NoLesson, match=r"junior has no guided game; these have one: first_stone_age, stone_age$"):
+        lesson_session("stone_age_junior")
 
 
 def test_every_game_of_the_family_has_a_lesson_found_through_its_play_kit() -> None:

@@ -38,8 +38,6 @@ class Move:
     """The action in the game's notation (``"place forest 3"``, ``"roll 11"``)."""
     text: str = ""
     """The explanation shown before it (marked with ``N_``, translated when shown); may be empty."""
-    tip: str = ""
-    """For the person's moves: how to find it in the menus (marked with ``N_``); may be empty."""
 
 
 @dataclass(frozen=True)
@@ -116,10 +114,8 @@ class LessonSession(Session):
         action = self.expected()
         if action is None or not self.human_to_move():
             return ""
-        move = self.lesson.moves[self.position]
-        words = _("Now: {what} (type {notation}).").format(
-            what=self.state.describe(action).strip(), notation=move.action)
-        return words + (" " + _(move.tip) if move.tip else "")
+        return _("Now: {what} (type {notation}).").format(
+            what=self.state.describe(action).strip(), notation=self.lesson.moves[self.position].action)
 
     def leave(self) -> None:
         """Stop the lesson: the game goes on as a normal game, nothing lost."""
