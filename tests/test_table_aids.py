@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
+from collections.abc import Awaitable, Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -16,6 +19,11 @@ from stoneage.play.stone_age.warnings import warn
 from stoneage.tui.stone_age.plain import PlainGame
 
 from helpers import edit, new_game, play
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
+
+    from stoneage.tui.stone_age.app import StoneAgeApp
 
 
 def until_a_bot_moved(session: Session) -> int:
@@ -176,3 +184,65 @@ def test_odds_of_each_roll_add_up_to_one_and_use_the_tools_at_hand() -> None:
     for column in (0, 1):
         total = sum(float(row[column]) for row in rows if row[column] != "–")
         assert total == pytest.approx(100, abs=0.2)
+
+
+def run_app(app: StoneAgeApp, script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=(120, 36)) as pilot:
+            await settle(app, pilot)
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+async def settle(app: StoneAgeApp, pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    while app.busy:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def full_screen(session: Session) -> StoneAgeApp:
+    """The full-screen game of ``session`` (the tests skip without textual)."""
+    pytest.importorskip("textual")
+    from stoneage.tui.stone_age.app import StoneAgeApp
+
+    return StoneAgeApp(session, delay=0)
+
+
+def test_full_screen_y_shows_why_in_the_help_panel() -> None:
+    session = Session.new(["human", "medium"], 3)
+    app = full_screen(session)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("y")
+        await settle(app, pilot)
+        await app.workers.wait_for_complete()
+        assert app.message == "no bot move to explain yet"
+        await pilot.press("1", "1")  # one figure hunting; the bot places
+        await settle(app, pilot)
+        await pilot.press("y")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        help_text = str(app.query_one("#help").content)  # type: ignore[attr-defined]
+        assert "Why Player 2 (medium) played place" in help_text and "Its best alternatives:" in help_text
+
+    run_app(app, script)
+
+
+def test_full_screen_plays_a_warned_move_only_when_chosen_twice() -> None:
+    state = last_figure_to_place()
+    session = Session(state.game, ["human", "random"], state=state)
+    app = full_screen(session)
+    starve = state.string_to_action("place building2 1")
+
+    async def script(pilot: Pilot[None]) -> None:
+        app.play(starve)
+        await pilot.pause()
+        assert "short of food: −10 points" in app.message and "Choose it again" in app.message
+        assert session.state.observation(0)["players"][0]["unplaced"] == 1
+        app.play(starve)
+        await settle(app, pilot)
+        assert session.state.observation(0)["players"][0]["unplaced"] == 0
+
+    run_app(app, script)

@@ -24,13 +24,15 @@ from textual.widgets.option_list import Option
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import N_, _, pgettext, seat_name
 from stoneage.play.menus import Choice, Menu
-from stoneage.play.session import HintUnavailable, Session, Step
+from stoneage.play.session import HintUnavailable, NothingToExplain, Session, Step
+from stoneage.play.warnings import confirm_question
 
 PLAYER_STYLES = ("bold red", "bold dodger_blue1", "bold yellow", "bold green")
 
 # The keys' descriptions (in the footer) are English here and translated when an app starts
 # (``key_description``).
 HINT = Binding("h", "hint", "Hint")
+WHY = Binding("y", "why", "Why?")
 UNDO = Binding("u", "undo", "Undo")
 SAVE = Binding("s", "save", "Save")
 PAUSE = Binding("p", "pause", "Pause")
@@ -45,12 +47,12 @@ def key_description(description: str) -> str:
         "Hint": pgettext("key", "Hint"), "Undo": pgettext("key", "Undo"), "Save": pgettext("key", "Save"),
         "Pause": pgettext("key", "Pause"), "Keys": pgettext("key", "Keys"), "Quit": pgettext("key", "Quit"),
         "Back": pgettext("key", "Back"), "Type action": pgettext("key", "Type action"),
-        "Type": pgettext("key", "Type"),
+        "Type": pgettext("key", "Type"), "Why?": pgettext("key", "Why?"),
     }
     return words.get(description, description)
 END_ACTIONS = frozenset({"save", "quit_game"})
 """The game's own key actions that still apply once the game is over (the others leave the footer)."""
-GAME_ACTIONS = frozenset({"hint", "undo", "save", "pause", "keys", "quit_game", "notation", "pick", "go_back"})
+GAME_ACTIONS = frozenset({"hint", "why", "undo", "save", "pause", "keys", "quit_game", "notation", "pick", "go_back"})
 """Every key action of the frame and the games (actions of textual itself are left alone)."""
 
 
@@ -96,6 +98,8 @@ class GameApp(App[None]):
         self.busy = False
         """Chance or a bot is playing: people wait."""
         self._quit_armed = False
+        self._confirm: int | None = None
+        """A warned action chosen once: choosing it again plays it."""
         self._wait_said = ""
         """The last message that asked to wait (``say_wait``)."""
 
@@ -231,8 +235,15 @@ class GameApp(App[None]):
             self.advance()
 
     def play(self, action: int) -> None:
-        """A person's decision."""
+        """A person's decision; one the game warns of (starving, a wasted purchase) is played only when
+        chosen a second time in a row."""
         seat = self.session.to_move()
+        warnings = self.session.warnings(action)
+        if warnings and self._confirm != action:
+            self._confirm = action
+            self.say(" ".join([confirm_question(warnings), _("Choose it again to play it.")]))
+            return
+        self._confirm = None
         self.clear_status()
         try:
             self.session.choose(action)
@@ -305,6 +316,7 @@ class GameApp(App[None]):
         if self.message and (self.message == self._wait_said
                              or self.message.startswith(tuple(_(message) for message in self.WAIT_MESSAGES))):
             self.say("")
+        self._confirm = None
         self.menu = menu = self.build_menu()
         self.levels = [menu.choices]
         self.set_text("#prompt", Text("\n".join([menu.prompt, *menu.info])))
@@ -403,6 +415,27 @@ class GameApp(App[None]):
             return
         self.say(_("Thinking of a hint…"))
         self.run_worker(self._hint(), exclusive=True, group="hint")
+
+    def action_why(self) -> None:
+        self.say(_("Weighing the last bot move…"))
+        self.run_worker(self._why(), exclusive=True, group="why")
+
+    async def _why(self) -> None:
+        session = self.session
+        try:
+            explanation = await asyncio.to_thread(session.why)
+        except NothingToExplain as error:
+            self.say(str(error))
+            return
+        except Exception as error:  # explaining must not end the game
+            self.say(_("No explanation: the bot failed ({error})").format(error=f"{type(error).__name__}: {error}"))
+            return
+        self.show_why(explanation.lines(session.names[explanation.seat]))
+
+    def show_why(self, lines: list[str]) -> None:
+        """Hook: show why the last bot move was played (default: the move and its best alternative in
+        the status line)."""
+        self.say(" ".join(line.strip() for line in lines[:4]))
 
     async def _hint(self) -> None:
         session = self.session

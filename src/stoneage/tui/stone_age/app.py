@@ -20,6 +20,7 @@ from stoneage.play.kit import short_names
 from stoneage.play.menus import Choice
 from stoneage.play.session import Session, Step, game_over_line
 from stoneage.play.stone_age.board import board_lines, feeding_lines, mammoth_lines, players_table
+from stoneage.play.stone_age.odds import gathering_odds_lines
 from stoneage.play.stone_age.words import (
     DIE_FACES,
     die_face,
@@ -30,7 +31,7 @@ from stoneage.play.stone_age.words import (
     six_odds,
     tool_bonus_of,
 )
-from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, pick_bindings
+from stoneage.tui.base_app import BACK, HINT, KEYS, PAUSE, QUIT, SAVE, UNDO, WHY, pick_bindings
 from stoneage.tui.notation_app import NotationApp
 
 # TRANSLATORS: the keys and the notation examples stay as they are (they are typed)
@@ -40,6 +41,7 @@ KEYS_HELP = N_("""Keys
   0, Esc, ⌫     back out of a sub-list (Esc also closes the action line)
   :             type an action in notation (place forest 3, pay wood clay, …)
   h             hint: what the hard bot would do
+  y             why? the last bot move, its value and its best alternatives
   u             undo your last decision (not past a roll or a card turned up)
   s             save the game (continue with: stoneage play --resume FILE)
   p             pause / continue the bots
@@ -48,7 +50,9 @@ KEYS_HELP = N_("""Keys
 
 Players table: F farmers, T tool makers, H hut builders, S shamans on sand cards;
 +2R an unused two-resources card. The help panel shows the rules of the
-location under the cursor and the chance of each yield.
+location under the cursor and the chance of each yield; while your locations
+resolve, the odds of every gathering roll ahead with your tools. A move that
+leaves you short of food or wastes a purchase is played only when chosen twice.
 
 With the Mammoth Herd (--expansion mammoth) the herd panel shows where the herd
 is, this round's bonus tile with its "1" and "all" bonuses, the next back, the
@@ -102,7 +106,7 @@ class StoneAgeApp(NotationApp):
     .over #decide { width: 2fr; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        HINT, UNDO, SAVE, Binding("colon", "notation", "Type action"), PAUSE, KEYS, QUIT, *BACK,
+        HINT, WHY, UNDO, SAVE, Binding("colon", "notation", "Type action"), PAUSE, KEYS, QUIT, *BACK,
         *pick_bindings(0),
     ]
     BORDER_TITLES = (("#board-box", N_("Board")), ("#players-box", N_("Players")), ("#decide", N_("Your move")),
@@ -288,6 +292,8 @@ class StoneAgeApp(NotationApp):
             if stage == "tame_move":
                 lines += [six_odds(obs["mammoth"]["tamers"]), ""]
             lines += mammoth_rules(obs)
+        if stage == "resolve":
+            lines += ["", *gathering_odds_lines(obs, self.menu.seat)]
         if choice is not None and choice.is_group and choice.loc is None:
             lines += ["", choice.label]
         lines += ["", _("Press ? for the keys.")]
@@ -315,6 +321,12 @@ class StoneAgeApp(NotationApp):
         else:
             self.say(_("Nothing to undo: no decision of yours since something was revealed (a roll or a card)."))
 
+
+    def show_why(self, lines: list[str]) -> None:
+        """The explanation in the help panel."""
+        self.show_keys = False
+        self.say(lines[0])
+        self.set_text("#help", self._styled([*lines, "", _("Press ? for the keys.")]))
 
     def action_keys(self) -> None:
         self.show_keys = not self.show_keys
