@@ -199,12 +199,12 @@ def analyse_decision(bot: MCTSBot, state: State, played: int) -> tuple[list[floa
         done += 1
         if time.perf_counter() - start >= limit:
             break
+    best_action = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value[player]))[0]
     child = root.children.setdefault(played, Node(seats))
-    while child.visits < MIN_VISITS:
+    while child.visits < MIN_VISITS:  # after the choice, so the extra searches cannot sway it
         sample = state.resample_from_infostate(player, bot.rng)
         sample.apply_action(played)
         bot._iterate(child, sample, player, seats)
-    best_action = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value[player]))[0]
     return _mean(root), _mean(child), _mean(root.children[best_action]), best_action
 
 

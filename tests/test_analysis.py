@@ -1,0 +1,178 @@
+"""Game analysis (``stoneage analyze``): blunders flagged, luck apart from skill, cache, plot, CLI errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from stoneage import load_game
+from stoneage.bots.registry import make_bot
+from stoneage.cli import main
+from stoneage.core.contract import JSON
+from stoneage.core.record import make_record
+from stoneage.play import analysis as engine
+from stoneage.play.analysis import BLUNDER, GOOD, MISTAKE, Analysis, analyse, analyse_steps, classify
+from stoneage.play.analysis_cache import cache_path, load_cached
+from stoneage.sim.analysis_jobs import chunks, make_runner
+
+RECORDS = Path(__file__).parent / "analysis_records"
+BOT = "mcts:iterations=60"
+"""A small budget for the tests; the command's default is deeper."""
+
+
+def toy_record(actions: list[str]) -> JSON:
+    """A toy race record (goal 10, seat 0 first) with these actions."""
+    game = load_game("toy_race", players=2, seed=1, variants=["short_track"], first_player=0)
+    state = game.new_initial_state()
+    for text in actions:
+        state.apply_action(state.string_to_action(text))
+    return make_record(game, state)
+
+
+# Seat 0 holds the 6-card; at square 4 playing it reaches the goal at once.
+THROWN_AWAY_WIN = ["deal 6", "deal 1", "roll 2", "sum 4", "roll 1", "sum 1", "roll 1", "sum 1"]
+
+
+def test_classes_follow_the_documented_thresholds() -> None:
+    assert [classify(x) for x in (0.0, 0.049, 0.05, 0.1, 0.2, 0.9)] == [
+        GOOD, GOOD, "inaccuracy", MISTAKE, BLUNDER, BLUNDER]
+
+
+def test_rolling_instead_of_playing_the_winning_card_is_a_blunder() -> None:
+    result = analyse(toy_record(THROWN_AWAY_WIN), BOT, 0)
+    thrown = result.decision_at(6)
+    assert thrown.seat == 0
+    assert thrown.label == BLUNDER
+    assert thrown.best_move.endswith("card")
+    assert thrown.best[0] == 1.0
+    assert result.summaries[0].worst[0] == 6
+
+
+def test_declining_an_affordable_building_in_the_last_round_of_stone_age_is_flagged() -> None:
+    """Player 2, 37 points behind with two rounds' worth of buildings left, passes on card 24."""
+    record = json.loads((RECORDS / "stone_age_declined_purchase.json").read_text())
+    [decision] = analyse_steps(record, [371], "hard", 60)
+    assert decision.move.endswith("decline")
+    assert decision.label in (MISTAKE, BLUNDER)
+    assert "pay" in decision.best_move
+
+
+def test_a_forced_lucky_roll_counts_as_luck_not_skill() -> None:
+    result = analyse(toy_record(["deal 6", "deal 1", "roll 2", "sum 12"]), BOT, 0)
+    [roll] = result.decisions
+    assert roll.label == GOOD
+    [lucky] = result.luck
+    assert lucky.step == 3
+    assert lucky.swing[0] > 0.2 > -0.2 > lucky.swing[1]
+    assert result.summaries[0].luck > 0.2 and result.summaries[0].skill > -0.05
+    assert result.curve[-1] == (4, [1.0, 0.0])
+
+
+def test_a_strong_bots_games_are_not_full_of_mistakes() -> None:
+    """Bound: over five toy races between two deep searchers, at least 80 % of decisions are good."""
+    good = total = 0
+    for seed in range(5):
+        game = load_game("toy_race", players=2, seed=seed, variants=["short_track"])
+        state = game.new_initial_state()
+        bots = [make_bot("mcts:iterations=400", seed=seat) for seat in range(2)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome())
+            else:
+                state.apply_action(bots[state.current_player()].step(state, state.current_player()))
+        result = analyse(make_record(game, state), BOT, 0)
+        good += sum(s.counts[GOOD] for s in result.summaries)
+        total += sum(s.decisions for s in result.summaries)
+    assert total > 10
+    assert good / total >= 0.8
+
+
+def test_an_analysis_round_trips_through_json() -> None:
+    result = analyse(toy_record(THROWN_AWAY_WIN), BOT, 0)
+    assert Analysis.from_json(json.loads(json.dumps(result.to_json()))) == result
+
+
+def test_the_result_does_not_depend_on_how_many_workers_share_it() -> None:
+    record = toy_record(THROWN_AWAY_WIN)
+    assert sorted(x for part in chunks(list(range(30))) for x in part) == list(range(30))
+    one = analyse(record, BOT, 0)
+    two = analyse(record, BOT, 0, runner=make_runner(2, "local", None))
+    assert one.decisions == two.decisions
+
+
+def write(tmp_path: Path, record: JSON) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    return path
+
+
+def test_the_command_prints_the_biggest_mistake_with_the_better_move_and_draws_a_png(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, toy_record(THROWN_AWAY_WIN))
+    plot = tmp_path / "curve.png"
+    assert main(["analyze", str(path), "--bot", BOT, "--plot", str(plot), "--json", str(tmp_path / "a.json")]) == 0
+    out = capsys.readouterr().out
+    assert "move 7: player 1: roll 1 — blunder" in out
+    assert "better: player 1: card" in out
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert json.loads((tmp_path / "a.json").read_text())["decisions"][-1]["label"] == BLUNDER
+    assert cache_path(path) == tmp_path / "game.analysis.json"
+
+
+def test_a_second_run_reads_the_cache_and_another_bot_or_a_corrupt_cache_recomputes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write(tmp_path, toy_record(THROWN_AWAY_WIN))
+    assert main(["analyze", str(path), "--bot", BOT]) == 0
+    capsys.readouterr()
+    calls: list[Any] = []
+    real = engine.analyse_steps
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine, "analyse_steps", counted)
+    assert main(["analyze", str(path), "--bot", BOT]) == 0
+    assert "from the cache" in capsys.readouterr().out and not calls
+    assert main(["analyze", str(path), "--bot", BOT, "--iterations", "30"]) == 0
+    assert "from the cache" not in capsys.readouterr().out and len(calls) == 1
+    cache_path(path).write_text('{"version": 1, "key": "')
+    assert main(["analyze", str(path), "--bot", BOT, "--iterations", "30"]) == 0
+    assert "from the cache" not in capsys.readouterr().out and len(calls) == 2
+    assert load_cached(path, engine.record_key(json.loads(path.read_text()), BOT, 30)) is not None
+    record = json.loads(path.read_text())
+    record["actions"] = record["actions"][:4]
+    path.write_text(json.dumps(record))  # the record changed: its old analysis is stale
+    assert main(["analyze", str(path), "--bot", BOT, "--iterations", "30"]) == 0
+    assert "from the cache" not in capsys.readouterr().out and len(calls) == 3
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bot", "greedy"], "does not search"),
+    (["--bot", "nosuchbot"], "unknown bot"),
+    (["--plot", "curve.nosuchformat"], "plot file"),
+    (["--jobs", "100000"], "--jobs 100000"),
+])
+def test_bad_options_are_named_without_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    path = write(tmp_path, toy_record(THROWN_AWAY_WIN))
+    assert main(["analyze", str(path), *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not cache_path(path).exists()
+
+
+def test_a_bad_record_or_depth_is_named_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": 1, "game": "toy_race"}')
+    assert main(["analyze", str(broken)]) == 2
+    assert "record field 'players' is missing" in capsys.readouterr().err
+    assert main(["analyze", str(tmp_path / "missing.json")]) == 2
+    assert "Traceback" not in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main(["analyze", str(broken), "--iterations", "-3"])
+    assert stop.value.code == 2
+    assert "iterations must be a whole number" in capsys.readouterr().err
