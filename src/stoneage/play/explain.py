@@ -15,6 +15,7 @@ from typing import Any, Protocol, runtime_checkable
 from stoneage.bots import Bot, make_bot
 from stoneage.bots.evaluation import evaluate
 from stoneage.bots.greedy import GreedyBot
+from stoneage.bots.registry import PRESETS, is_command_spec, parse_spec
 from stoneage.core.contract import State
 from stoneage.core.i18n import _
 
@@ -111,17 +112,25 @@ def explain(state: State, seat: int, action: int, bot_spec: str, *, seed: int = 
     """Why the bot ``bot_spec`` in ``seat`` played ``action`` in ``state`` (the state before the move)."""
     legal = state.legal_actions()
     if len(legal) <= 1:
-        return Explanation(seat, bot_spec, _choice(state, action, 1.0 if legal else 0.0, None))
-    bot = make_bot(bot_spec, seed=seed)
+        return Explanation(seat, bot_spec, _choice(state, action, value_alone(state, seat, action), None))
+    bot = GreedyBot(seed=seed) if runs_a_program(bot_spec) else make_bot(bot_spec, seed=seed)
     try:
         rows, method = ranking(state, seat, bot)
     finally:
         bot.close()
+    if runs_a_program(bot_spec):
+        method = _("Values: a one-step look ahead (this bot cannot tell its own).")
     values = {a: (v, share) for a, v, share in rows}
     # a move the ranking left out (a fresh search's narrowed root) is valued alone
     value, share = values.get(action) or (value_alone(state, seat, action), None)
     others = [_choice(state, a, v, s) for a, v, s in rows if a != action][:top]
     return Explanation(seat, bot_spec, _choice(state, action, value, share), others, method)
+
+
+def runs_a_program(spec: str) -> bool:
+    """Whether the bot ``spec`` is another program (``cmd:…`` or a preset of one): it is not started
+    again to explain a move."""
+    return is_command_spec(spec) or is_command_spec(PRESETS.get(parse_spec(spec)[0], ""))
 
 
 def value_alone(state: State, seat: int, action: int) -> float:
