@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import time
 
 from stoneage.bots.base import Bot
 from stoneage.bots.evaluation import evaluate, evaluator_for, win_chances
@@ -22,37 +24,61 @@ class GreedyBot(Bot):
     chain of chance nodes (a round's end dealing cards and buildings) narrows to single sampled
     outcomes instead of multiplying. ``evaluations`` counts the positions (heuristic or final)
     the last ``step`` valued.
+
+    ``max_seconds`` is a hard budget per decision (wall time): the actions are valued one after
+    another, and once it is spent the best of those valued so far is taken (``cut_short`` says
+    so); a decision takes at most the budget plus one action's look-ahead. ``temperature`` plays
+    like a person rather than a machine: instead of always the best action, one drawn with
+    weight ``exp(−(best − value) / temperature)`` (values are win chances in 0..1; near an even
+    game 0.02 is about one point of worth), so near-equal moves vary and clearly worse ones stay
+    rare; 0 is always the best.
     """
 
     name = "greedy"
 
     def __init__(self, seed: int = 0, epsilon: float = 0.0, samples: int = 6, depth: int = 0,
-                 budget: int = 12) -> None:
+                 budget: int = 12, max_seconds: float = 1.0, temperature: float = 0.0) -> None:
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError(f"epsilon must be in 0..1, not {epsilon}")
         if samples < 1 or depth < 0 or budget < 1:
             raise ValueError("samples and budget must be ≥ 1 and depth ≥ 0")
+        if not max_seconds > 0 or temperature < 0:
+            raise ValueError(f"max_seconds must be > 0 and temperature ≥ 0, not {max_seconds} and {temperature}")
         self.rng = random.Random(seed)
         self.epsilon = epsilon
         self.samples = samples
         self.depth = depth
         self.budget = budget
+        self.max_seconds = float(max_seconds)
+        self.temperature = float(temperature)
         self.evaluations = 0
+        self.cut_short = False
 
     def step(self, state: State, player: int) -> int:
         self.evaluations = 0
+        self.cut_short = False
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         if self.epsilon and self.rng.random() < self.epsilon:
             return self.rng.choice(legal)
-        return max(self.ranked(state, player), key=lambda pair: pair[1])[0]
+        ranked = self.ranked(state, player)
+        best = max(value for _, value in ranked)
+        if not self.temperature:
+            return next(action for action, value in ranked if value == best)
+        weights = [math.exp((value - best) / self.temperature) for _, value in ranked]
+        return self.rng.choices([action for action, _ in ranked], weights)[0]
 
     def ranked(self, state: State, player: int) -> list[tuple[int, float]]:
-        """Every legal action with its value for ``player`` (ties broken by a tiny seeded jitter)."""
+        """The legal actions valued for ``player`` within ``max_seconds`` (all of them unless the
+        budget ran out first; ties broken by a tiny seeded jitter)."""
+        deadline = time.perf_counter() + self.max_seconds
         root = state.resample_from_infostate(player, self.rng)
-        out = []
+        out: list[tuple[int, float]] = []
         for action in root.legal_actions():
+            if out and time.perf_counter() >= deadline:
+                self.cut_short = True
+                break
             child = root.clone()
             child.apply_action(action)
             out.append((action, self.value(child, player, self.depth, self.budget) + self.rng.random() * 1e-9))
