@@ -39,15 +39,17 @@ if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
 FIGURE_PER_ROUND = 2.0  # what one more figure produces in a round, in points
+FIGURE_YIELD = 1.2  # what a figure not yet placed this round will still bring (it must go somewhere)
 AGRICULTURE_PER_ROUND = 1.1
 TOOL_PER_ROUND = 0.45
 FOOD_NEEDED = 1.0  # a food the tribe will need in the next rounds
 FOOD_SPARE = 0.15
+FOOD_SHORT = 0.3  # a food the tribe lacks for all the rounds left (beyond the stock counted above)
 ONE_USE_FACTOR = 0.7
 SECRET_CARD = 4.0  # an unknown face-down card's bottom
 RESOURCE_IN_HAND = 0.45  # share of its building value that a resource in hand is worth
 MAX_HORIZON = 10.0  # rounds ahead that growth (figures, agriculture, tools) is counted for
-FOOD_HORIZON = 3.0  # rounds of food worth stocking
+FOOD_HORIZON = 2.0  # rounds of food worth stocking
 MAMMOTH_BONUS = 4.0  # a contender's share of a bonus tile's worth
 
 _GREEN_MASKS = tuple(
@@ -197,6 +199,8 @@ def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_boar
         elif loc - 12 < len(tops) and tops[loc - 12] >= 0:
             value += _building_worth(tops[loc - 12], held, values)
     phase = situation.phase
+    if phase == "placement":
+        value += mine.unplaced * FIGURE_YIELD
     if situation.seat == seat and phase == "actions" and situation.stage in ("roll", "tools"):
         total = situation.rolled if situation.stage == "tools" else 3.5 * situation.dice
         gather = situation.gather
@@ -218,7 +222,7 @@ def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_boar
     need = max(0.0, (figures - agriculture) * min(left, FOOD_HORIZON))
     value += min(food, need) * FOOD_NEEDED + max(0.0, food - need) * FOOD_SPARE
     value += min(agriculture, figures) * AGRICULTURE_PER_ROUND * left
-    value += figures * FIGURE_PER_ROUND * left - max(0.0, (figures - agriculture) * left - food) * 0.8
+    value += figures * FIGURE_PER_ROUND * left - max(0.0, (figures - agriculture) * left - food) * FOOD_SHORT
     value += tools * TOOL_PER_ROUND * min(left, MAX_HORIZON)
     if situation.mammoth:
         value += _mammoth_value(situation, seats, seat, on_board)
