@@ -28,13 +28,13 @@ def _draw(analysis: Analysis, names: Sequence[str], title: str, path: str | Path
 
     figure = Figure(figsize=(9.0, 4.5), layout="constrained")
     axes = figure.subplots()
-    steps = [step for step, _chances in analysis.curve]
+    steps = [step + 1 for step, _chances in analysis.curve]  # move numbers, as the report counts them
     for seat in range(analysis.players):
         line = axes.plot(steps, [chances[seat] for _step, chances in analysis.curve], label=names[seat],
                          linewidth=1.4)[0]
         bad = [d for d in analysis.decisions if d.seat == seat and d.label in ("mistake", "blunder")]
         if bad:
-            axes.scatter([d.step for d in bad], [d.after[seat] for d in bad], color=line.get_color(), marker="v",
+            axes.scatter([d.step + 1 for d in bad], [d.after[seat] for d in bad], color=line.get_color(), marker="v",
                          zorder=3)
     axes.set_ylim(0, 1)
     axes.set_xlabel(_("move"))
