@@ -16,7 +16,7 @@ from stoneage.bots import Bot, make_bot
 from stoneage.bots.evaluation import evaluate
 from stoneage.bots.greedy import GreedyBot
 from stoneage.bots.registry import PRESETS, is_command_spec, parse_spec
-from stoneage.core.contract import State
+from stoneage.core.contract import OMNISCIENT, State
 from stoneage.core.i18n import _
 
 TOP = 3
@@ -108,11 +108,13 @@ def search_ranking(state: State, seat: int, bot: Any) -> list[tuple[int, float, 
     return sorted(rows, key=lambda row: (-(row[2] or 0.0), -row[1]))
 
 
-def explain(state: State, seat: int, action: int, bot_spec: str, *, seed: int = 0, top: int = TOP) -> Explanation:
-    """Why the bot ``bot_spec`` in ``seat`` played ``action`` in ``state`` (the state before the move)."""
+def explain(state: State, seat: int, action: int, bot_spec: str, *, seed: int = 0, top: int = TOP,
+            viewer: int = OMNISCIENT) -> Explanation:
+    """Why the bot ``bot_spec`` in ``seat`` played ``action`` in ``state`` (the state before the move),
+    the moves described as ``viewer`` may read them (a seat, ``PUBLIC``; default: everything)."""
     legal = state.legal_actions()
     if len(legal) <= 1:
-        return Explanation(seat, bot_spec, _choice(state, action, value_alone(state, seat, action), None))
+        return Explanation(seat, bot_spec, _choice(state, action, value_alone(state, seat, action), None, viewer))
     bot = GreedyBot(seed=seed) if runs_a_program(bot_spec) else make_bot(bot_spec, seed=seed)
     try:
         rows, method = ranking(state, seat, bot)
@@ -123,8 +125,8 @@ def explain(state: State, seat: int, action: int, bot_spec: str, *, seed: int = 
     values = {a: (v, share) for a, v, share in rows}
     # a move the ranking left out (a fresh search's narrowed root) is valued alone
     value, share = values.get(action) or (value_alone(state, seat, action), None)
-    others = [_choice(state, a, v, s) for a, v, s in rows if a != action][:top]
-    return Explanation(seat, bot_spec, _choice(state, action, value, share), others, method)
+    others = [_choice(state, a, v, s, viewer) for a, v, s in rows if a != action][:top]
+    return Explanation(seat, bot_spec, _choice(state, action, value, share, viewer), others, method)
 
 
 def runs_a_program(spec: str) -> bool:
@@ -140,5 +142,5 @@ def value_alone(state: State, seat: int, action: int) -> float:
     return evaluate(child, seat)[seat]
 
 
-def _choice(state: State, action: int, value: float, share: float | None) -> Choice:
-    return Choice(action, state.action_to_string(action), state.describe(action), value, share)
+def _choice(state: State, action: int, value: float, share: float | None, viewer: int) -> Choice:
+    return Choice(action, state.action_to_string(action), state.describe_for(action, viewer), value, share)

@@ -392,7 +392,8 @@ class Session:
             raise NothingToExplain(_("no bot move to explain yet") if seat is None else
                                    _("{name} has not moved yet").format(name=self.names[seat]))
         before, mover, action = found
-        return explain(before, mover, action, self.seats[mover], seed=bot_seed(self.game.seed, mover))
+        return explain(before, mover, action, self.seats[mover], seed=bot_seed(self.game.seed, mover),
+                       viewer=self.log_viewer())
 
     def warnings(self, action: int) -> list[str]:
         """What a person should know before playing ``action`` now (starving, a wasted purchase), in

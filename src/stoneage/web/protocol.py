@@ -1,8 +1,9 @@
 """The websocket protocol: what a client may send, the errors it may get back (docs/server.md).
 
 Client → server: ``move`` (an action, on the sequence number it was chosen at), ``sync`` (send me
-the whole view again), ``hint`` (what would the hint bot play?) and ``ping``. Server → client:
-``hello``, ``update``, ``ack``, ``resync``, ``seats``, ``notice``, ``hint``, ``pong`` and ``error``.
+the whole view again), ``hint`` (what would the hint bot play?), ``why`` (why did the last bot
+move?) and ``ping``. Server → client: ``hello``, ``update``, ``ack``, ``resync``, ``seats``,
+``notice``, ``hint``, ``why``, ``pong`` and ``error``.
 Every error names its ``code`` and says what was wrong.
 """
 
@@ -58,12 +59,18 @@ class Hint(_Command):
     type: Literal["hint"]
 
 
-Command = Annotated[Move | Sync | Ping | Hint, Field(discriminator="type")]
-_COMMAND: TypeAdapter[Move | Sync | Ping | Hint] = TypeAdapter(Command)
-KNOWN_TYPES = ("move", "sync", "ping", "hint")
+class Why(_Command):
+    """Ask why the last bot move among the latest steps was played (only a seated player may ask)."""
+
+    type: Literal["why"]
 
 
-def parse_command(text: str | bytes) -> Move | Sync | Ping | Hint:
+Command = Annotated[Move | Sync | Ping | Hint | Why, Field(discriminator="type")]
+_COMMAND: TypeAdapter[Move | Sync | Ping | Hint | Why] = TypeAdapter(Command)
+KNOWN_TYPES = ("move", "sync", "ping", "hint", "why")
+
+
+def parse_command(text: str | bytes) -> Move | Sync | Ping | Hint | Why:
     """The command in a websocket message; ``ProtocolError`` naming what is wrong with it."""
     try:
         return _COMMAND.validate_json(text)

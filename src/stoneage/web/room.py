@@ -81,6 +81,8 @@ class Room:
         self._hint: Bot | None = None
         self.hinting = False
         """Whether a hint is being worked out (one at a time per game)."""
+        self.explaining = False
+        """Whether a "why?" is being worked out (one at a time per game)."""
         self.runner: asyncio.Task[None] | None = None
         """The task playing chance and bots, while one runs."""
         self.clock: asyncio.Task[None] | None = None
@@ -142,6 +144,19 @@ class Room:
             self._hint = make_bot(self.kit.hint_bot, seed=bot_seed(self.game.seed, HINT_SEAT))
             check_plays(self._hint, self.kit.hint_bot, self.game.name)
         return self._hint
+
+    def bot_spec(self, seat: int) -> str:
+        """The spec of the bot that plays ``seat`` (a bot seat's, else the stand-in's: the kit's default bot)."""
+        row = self.row.seats[seat]
+        return (row.bot if row.kind == BOT else None) or self.kit.default_bot
+
+    def last_bot_move(self) -> tuple[State, int, int] | None:
+        """The last move a bot seat made among the latest steps: the state before it, the seat, the action."""
+        for before, action in reversed(self.recent_steps()):
+            seat = before.current_player()
+            if seat >= 0 and self.row.seats[seat].kind == BOT:
+                return before, seat, action
+        return None
 
     def bot(self, seat: int) -> Bot:
         """The bot of a bot seat, or the stand-in for an absent person (the game kit's default bot). A bot

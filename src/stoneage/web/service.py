@@ -31,13 +31,14 @@ from stoneage.core.i18n import SOURCE, use_language
 from stoneage.core.record import make_record, result_of
 from stoneage.core.registry import game_info, game_names, load_game
 from stoneage.play.events import apply_with_events, called_by
+from stoneage.play.explain import explain
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
-from stoneage.play.session import check_plays
+from stoneage.play.session import bot_seed, check_plays
 from stoneage.play.view import build_view
 from stoneage.web.config import ServerConfig
 from stoneage.web.fanout import Fanout
-from stoneage.web.protocol import Hint, Move, Ping, ProtocolError, Sync, parse_command
+from stoneage.web.protocol import Hint, Move, Ping, ProtocolError, Sync, Why, parse_command
 from stoneage.web.remote import RemoteBots, check_budget
 from stoneage.web.room import Client, Room
 from stoneage.web.security import digest, matches, new_id, new_seed, new_token
@@ -331,6 +332,32 @@ class GameService:
             await self._move(room, client, command)
         elif isinstance(command, Hint):
             await self._hint(room, client)
+        elif isinstance(command, Why):
+            await self._why(room, client)
+
+    async def _why(self, room: Room, client: Client) -> None:
+        """Tell a seated player why the last bot move was played (worked out off the event loop)."""
+        if client.viewer < 0:
+            raise ProtocolError("no_why", "why? is for the players at the table")
+        if room.explaining:
+            raise ProtocolError("busy", "a why? for this game is being worked out; wait for it")
+        found = room.last_bot_move()
+        if found is None:
+            raise ProtocolError("no_why", "no bot move among the latest moves")
+        before, seat, action = found
+        seq, spec, name = room.seq, room.bot_spec(seat), room.names_in(client.lang)[seat]
+
+        def work() -> list[str]:
+            with use_language(client.lang):
+                return explain(before, seat, action, spec, seed=bot_seed(room.game.seed, seat),
+                               viewer=client.viewer).lines(name)
+
+        room.explaining = True
+        try:
+            lines = await asyncio.to_thread(work)
+        finally:
+            room.explaining = False
+        client.send_text(json.dumps({"type": "why", "seq": seq, "seat": seat, "action": action, "lines": lines}))
 
     async def _hint(self, room: Room, client: Client) -> None:
         """Tell the seat to decide what the hint bot would play (worked out off the event loop)."""

@@ -32,6 +32,8 @@ const state = {
   pending: null,       // the action sent and not yet answered
   hint: null,          // {seq, action, label}
   hintAsked: false,
+  why: null,           // {seq, lines}: why the last bot move was played
+  whyAsked: false,
   result: null,        // {scores, winners} once the game is over
   board: null,         // the board module's handle: {update, animate?}
   boardName: null,
@@ -407,7 +409,12 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
   tools.append(h("button.hint-button", {
     type: "button", onclick: askHint, disabled: sending || state.hintAsked,
   }, state.hintAsked ? _("Thinking…") : _("Hint")));
+  tools.append(h("button.why-button", {
+    type: "button", onclick: askWhy, disabled: !state.connected || state.whyAsked,
+  }, state.whyAsked ? _("Thinking…") : _("Why?")));
   body.append(tools);
+  const why = state.why && state.why.seq === state.seq ? state.why.lines : [];
+  body.append(h("div.why-text", { "aria-live": "polite" }, why.map((line) => h("p", { text: line }))));
   body.append(h("p.hint-text", { "aria-live": "polite" }, hinted ? format(_("Hint: {label}"), { label: hinted.label }) : ""));
   if (!state.connected) body.append(h("p.muted", { text: _("Reconnecting: you can choose again in a moment.") }));
   else if (sending) body.append(h("p.muted", { text: _("Sending your move…") }));
@@ -488,6 +495,20 @@ function askHint() {
     state.hintAsked = true;
     drawDecision();
   }
+}
+
+function askWhy() {
+  if (state.whyAsked) return;
+  if (send({ type: "why" })) {
+    state.whyAsked = true;
+    drawDecision();
+  }
+}
+
+function showWhy(message) {
+  state.whyAsked = false;
+  state.why = { seq: message.seq, lines: message.lines };
+  drawDecision();
 }
 
 function showHint(message) {
@@ -763,6 +784,7 @@ function connect() {
     state.connected = false;
     state.pending = null;
     state.hintAsked = false;
+    state.whyAsked = false;
     drawDecision();
     markBoard();
     if (state.fatal || event.code === 1008) {
@@ -821,6 +843,9 @@ async function handle(message) {
       break;
     case "hint":
       showHint(message);
+      break;
+    case "why":
+      showWhy(message);
       break;
     case "error":
       onError(message);
@@ -889,6 +914,7 @@ function onError(message) {
   }
   if (state.pending !== null) state.pending = null;
   if (message.code === "no_hint" || message.code === "busy") state.hintAsked = false;
+  if (message.code === "no_why" || message.code === "busy") state.whyAsked = false;
   const polite = {
     not_your_turn: _("It is not your turn any more."),
     illegal_move: format(_("That move is not possible now: {reason}"), { reason: text }),
@@ -897,6 +923,7 @@ function onError(message) {
     rate_limited: _("Slow down a little: too many messages."),
     busy: _("A hint is being worked out; it comes in a moment."),
     no_hint: _("No hint is available right now."),
+    no_why: _("No bot move to explain among the latest moves."),
   };
   notice(polite[message.code] || format(_("The server refused that: {reason}"), { reason: text }), "error", { log: false });
   drawDecision();
