@@ -59,11 +59,12 @@ def roll_odds_lines(loc: int, dice: int, bonus: int) -> list[str]:
     lines = [ngettext("{location}: {count} die, sum ÷ {divisor} → {good}",
                       "{location}: {count} dice, sum ÷ {divisor} → {good}", dice).format(
         location=location_title(loc), count=dice, divisor=divisor, good=good)]
+    # TRANSLATORS: column headers of a roll's odds: without tools, with all unused tools (+N), the chance
+    plain_head, tooled_head, chance_head = _("no tools"), _("tools +{bonus}").format(bonus=bonus), _("chance")
     if bonus:
-        # TRANSLATORS: column headers of a roll's odds: the yield, without tools, with all unused tools (+N)
-        lines.append(f"{good:>10} {_('no tools'):>10} {_('tools +{bonus}').format(bonus=bonus):>11}")
+        lines.append(f"{good:>10} {plain_head:>10} {tooled_head:>11}")
     else:
-        lines.append(f"{good:>10} {_('chance'):>10}")
+        lines.append(f"{good:>10} {chance_head:>10}")
     for harvest in sorted(set(plain) | set(tooled)):
         row = f"{harvest:>10} {percent(plain.get(harvest, Fraction(0))):>10}"
         lines.append(row + (f" {percent(tooled.get(harvest, Fraction(0))):>11}" if bonus else ""))
