@@ -153,11 +153,12 @@ def run_plain(session: Session, lines: list[str]) -> str:
 def test_plain_mode_asks_before_a_warned_move_and_plays_it_on_yes() -> None:
     state = last_figure_to_place()
     session = Session(state.game, ["human", "random"], state=state)
-    out = run_plain(session, ["place building2 1", "no", "place building2 1", "yes", "quit"])
+    out = run_plain(session, ["place building2 1", "no", "place building2 1", "yes", "odds", "quit"])
     assert out.count("short of food: −10 points") == 2
     assert "Not played." in out
     assert "Player 1 places 1 figure on building stack 2" in out
     assert session.state.observation(0)["players"][0]["unplaced"] == 0
+    assert "Quarry: 3 dice, sum ÷ 5 → stone" in out  # odds alone: the rolls ahead
 
 
 def test_plain_mode_why_explains_the_last_bot_move() -> None:
@@ -244,5 +245,7 @@ def test_full_screen_plays_a_warned_move_only_when_chosen_twice() -> None:
         app.play(starve)
         await settle(app, pilot)
         assert session.state.observation(0)["players"][0]["unplaced"] == 0
+        help_text = str(app.query_one("#help").content)  # type: ignore[attr-defined]
+        assert "Your gathering rolls this round" in help_text and "Quarry: 3 dice" in help_text
 
     run_app(app, script)
