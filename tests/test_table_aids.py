@@ -225,7 +225,7 @@ def test_full_screen_y_shows_why_in_the_help_panel() -> None:
         await pilot.press("y")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        help_text = str(app.query_one("#help").content)  # type: ignore[attr-defined]
+        help_text = str(app.query_one("#help").content)
         assert "Why Player 2 (medium) played place" in help_text and "Its best alternatives:" in help_text
 
     run_app(app, script)
@@ -245,7 +245,7 @@ def test_full_screen_plays_a_warned_move_only_when_chosen_twice() -> None:
         app.play(starve)
         await settle(app, pilot)
         assert session.state.observation(0)["players"][0]["unplaced"] == 0
-        help_text = str(app.query_one("#help").content)  # type: ignore[attr-defined]
+        help_text = str(app.query_one("#help").content)
         assert "Your gathering rolls this round" in help_text and "Quarry: 3 dice" in help_text
 
     run_app(app, script)
