@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -186,3 +188,34 @@ def test_a_bad_record_or_depth_is_named_without_a_traceback(tmp_path: Path, caps
         main(["analyze", str(broken), "--iterations", "-3"])
     assert stop.value.code == 2
     assert "iterations must be a whole number" in capsys.readouterr().err
+
+
+def test_the_server_answers_202_while_it_analyses_then_the_analysis_or_422() -> None:
+    from fastapi import FastAPI
+    from fastapi.testclient import TestClient
+
+    from stoneage.web.analysis import AnalysisJobs, add_analysis_route
+
+    record = toy_record(THROWN_AWAY_WIN)
+
+    async def record_of(_game_id: str) -> JSON:
+        return record
+
+    app = FastAPI()
+    add_analysis_route(app, record_of, AnalysisJobs(BOT, 0, ThreadPoolExecutor(1)))
+    refusing = FastAPI()
+    add_analysis_route(refusing, record_of, AnalysisJobs("greedy", 0, ThreadPoolExecutor(1)))
+    for server, status in ((app, 200), (refusing, 422)):
+        with TestClient(server) as client:
+            first = client.get("/api/games/g1/analysis")
+            assert first.status_code == 202 and first.headers["retry-after"] == "5"
+            for _ in range(200):
+                answer = client.get("/api/games/g1/analysis")
+                if answer.status_code != 202:
+                    break
+                time.sleep(0.05)
+            assert answer.status_code == status
+            if status == 200:
+                assert answer.json()["decisions"][-1]["label"] == BLUNDER
+            else:
+                assert "does not search" in answer.json()["error"]["message"]
