@@ -12,9 +12,11 @@ import pytest
 from stoneage.bench import (
     BenchResult,
     bench,
+    bot_positions,
     build,
     check_options,
     decision_positions,
+    heaviest_position,
     mid_game_state,
     split_specs,
     time_bot,
@@ -146,6 +148,16 @@ def test_mid_game_state_is_300_steps_in_or_the_middle_of_a_short_game() -> None:
     assert mid_game_state(2, 0).move_number() == 300
     short = mid_game_state(2, 0, game="first_stone_age")
     assert 0 < short.move_number() < 300 and not short.is_terminal()
+
+
+def test_bots_are_timed_on_the_heaviest_decision_too() -> None:
+    heaviest = heaviest_position("stone_age", 2, 1)
+    assert heaviest is not None and len(heaviest.legal_actions()) >= 200  # a payment with many mixes
+    sample = bot_positions("stone_age", 2, 1, 5)
+    assert len(sample) == 5
+    assert sample[-1].history() == heaviest.history()
+    assert max(len(p.legal_actions()) for p in sample[:-1]) < len(heaviest.legal_actions())
+    assert len(bot_positions("stone_age", 2, 1, 1)) == 1
 
 
 def test_bot_specs_keep_their_parameters() -> None:

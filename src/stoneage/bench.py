@@ -153,6 +153,24 @@ def decision_positions(game: str, players: int, seed: int, count: int, expansion
     return [positions[int(i * step)] for i in range(min(count, len(positions)))]
 
 
+def heaviest_position(game: str, players: int, seed: int, expansions: Sequence[str] = (),
+                      variants: Sequence[str] = ()) -> State | None:
+    """The decision with the most legal actions in the uniform-random game ``seed`` (a bot's
+    worst case is usually there: a payment with hundreds of mixes), or None if it has none."""
+    states = [s for s in random_game_states(game, players, seed, expansions, variants)
+              if not s.is_terminal() and not s.is_chance_node() and len(s.legal_actions()) > 1]
+    return max(states, key=lambda s: len(s.legal_actions())) if states else None
+
+
+def bot_positions(game: str, players: int, seed: int, count: int, expansions: Sequence[str] = (),
+                  variants: Sequence[str] = ()) -> list[State]:
+    """What bots are timed on: ``count`` positions, the heaviest decision of a random game and
+    ``count − 1`` spread over random games (``decision_positions``), so "worst ms" sees the worst."""
+    heaviest = heaviest_position(game, players, seed, expansions, variants) if count > 1 else None
+    spread = decision_positions(game, players, seed, count - (heaviest is not None), expansions, variants)
+    return [*spread, heaviest] if heaviest is not None else spread
+
+
 def clone_cost(state: State, repeat: int = 20000) -> float:
     """Median microseconds per ``clone()`` over five timed batches."""
     runs = []
@@ -233,7 +251,7 @@ def bench(players: int, games: int, seed: int = 0, expansions: Sequence[str] = (
         steps += play_random(loaded.new_initial_state(), random.Random(seed + i))
     elapsed = time.perf_counter() - start
     mid = mid_game_state(players, seed, expansions=expansions, game=game, variants=variants)
-    sample = decision_positions(game, players, seed, positions, expansions, variants) if bots else []
+    sample = bot_positions(game, players, seed, positions, expansions, variants) if bots else []
     return BenchResult(
         players=players,
         games=games,
@@ -462,7 +480,8 @@ def run_command(args: argparse.Namespace) -> int:
             print()
             print("\n".join(format_bots(rows)))
             print("  " + _("{game}: each bot timed on the same {positions} decision positions from random "
-                           "games").format(game=name, positions=args.positions))
+                           "games, the one with the most legal actions among them").format(
+                               game=name, positions=args.positions))
     print("\n" + _("Engine: {engine}; {python} on {machine}").format(
         engine=_shown_build(engine), python=f"{platform.python_implementation()} {platform.python_version()}",
         machine=platform.machine()))
