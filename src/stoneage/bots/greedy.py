@@ -10,6 +10,10 @@ from stoneage.bots.base import Bot
 from stoneage.bots.evaluation import evaluate, evaluator_for, win_chances
 from stoneage.core.contract import State
 
+NEAR = 2.0
+"""With a temperature, only actions within ``NEAR × temperature`` of the best are drawn from, so the
+many clearly worse actions of a big decision (a payment) cannot add up to a likely blunder."""
+
 
 class GreedyBot(Bot):
     """Looks one decision ahead (and through the chance and own follow-up decisions it causes)
@@ -29,9 +33,9 @@ class GreedyBot(Bot):
     another, and once it is spent the best of those valued so far is taken (``cut_short`` says
     so); a decision takes at most the budget plus one action's look-ahead. ``temperature`` plays
     like a person rather than a machine: instead of always the best action, one drawn with
-    weight ``exp(−(best − value) / temperature)`` (values are win chances in 0..1; near an even
-    game 0.02 is about one point of worth), so near-equal moves vary and clearly worse ones stay
-    rare; 0 is always the best.
+    weight ``exp(−(best − value) / temperature)`` among those within ``NEAR × temperature`` of the
+    best (values are win chances in 0..1; near an even game 0.02 is about one point of worth), so
+    near-equal moves vary and worse ones are never played; 0 is always the best.
     """
 
     name = "greedy"
@@ -66,8 +70,9 @@ class GreedyBot(Bot):
         best = max(value for _, value in ranked)
         if not self.temperature:
             return next(action for action, value in ranked if value == best)
-        weights = [math.exp((value - best) / self.temperature) for _, value in ranked]
-        return self.rng.choices([action for action, _ in ranked], weights)[0]
+        near = [(action, value) for action, value in ranked if best - value <= NEAR * self.temperature]
+        weights = [math.exp((value - best) / self.temperature) for _, value in near]
+        return self.rng.choices([action for action, _ in near], weights)[0]
 
     def ranked(self, state: State, player: int) -> list[tuple[int, float]]:
         """The legal actions valued for ``player`` within ``max_seconds`` (all of them unless the
