@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -219,3 +220,21 @@ def test_the_server_answers_202_while_it_analyses_then_the_analysis_or_422() -> 
                 assert answer.json()["decisions"][-1]["label"] == BLUNDER
             else:
                 assert "does not search" in answer.json()["error"]["message"]
+
+
+def test_the_server_refuses_a_ninth_waiting_analysis_with_503() -> None:
+    from concurrent.futures import Executor, Future
+
+    from stoneage.web.analysis import QUEUED, AnalysisJobs
+
+    class Stalled(Executor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            return Future()  # never done: every analysis keeps waiting
+
+    jobs = AnalysisJobs(BOT, 0, Stalled())
+    records = [toy_record(THROWN_AWAY_WIN[:n]) for n in range(QUEUED + 1)]
+
+    async def ask() -> list[int]:
+        return [(await jobs.answer(record))[0] for record in records + records[:1]]
+
+    assert asyncio.run(ask()) == [202] * QUEUED + [503, 202]

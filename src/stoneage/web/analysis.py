@@ -25,6 +25,8 @@ from stoneage.play.analysis import DEFAULT_BOT, DEFAULT_ITERATIONS, analyse, rec
 RETRY_SECONDS = 5
 KEPT = 32
 """Finished analyses kept in memory (the oldest is dropped first)."""
+QUEUED = 8
+"""Analyses waiting or running at most; more games asked for meanwhile get 503 and a Retry-After."""
 
 
 def analysis_json(record: JSON, bot: str, iterations: int) -> JSON:
@@ -49,13 +51,16 @@ class AnalysisJobs:
         return self._executor
 
     async def answer(self, record: JSON) -> tuple[int, JSON]:
-        """(HTTP status, body) for the analysis of ``record``: 200 with it, 202 while it runs, 422 if it cannot be."""
+        """(HTTP status, body) for the analysis of ``record``: 200 with it, 202 while it runs, 422 if it
+        cannot be made, 503 while too many others wait."""
         key = record_key(record, self.bot, self.iterations)
         if key in self.done:
             self.done.move_to_end(key)
             return self.done[key]
         future = self.running.get(key)
         if future is None:
+            if len(self.running) >= QUEUED:
+                return 503, {"error": {"code": "busy", "message": "too many games are being analysed; ask again later"}}
             loop = asyncio.get_running_loop()
             future = self.running[key] = asyncio.ensure_future(
                 loop.run_in_executor(self.executor(), analysis_json, record, self.bot, self.iterations))
@@ -88,7 +93,7 @@ def add_analysis_route(app: FastAPI, record_of: Callable[[str], Awaitable[JSON]]
              summary="A finished game's analysis (202 while it is made: ask again after Retry-After)")
     async def analysis(game_id: str) -> Any:
         status, body = await analyses.answer(await record_of(game_id))
-        headers = {"Retry-After": str(RETRY_SECONDS)} if status == 202 else None
+        headers = {"Retry-After": str(RETRY_SECONDS)} if status in (202, 503) else None
         return JSONResponse(body, status_code=status, headers=headers)
 
     return analyses
