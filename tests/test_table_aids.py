@@ -161,6 +161,14 @@ def test_plain_mode_asks_before_a_warned_move_and_plays_it_on_yes() -> None:
     assert "Quarry: 3 dice, sum ÷ 5 → stone" in out  # odds alone: the rolls ahead
 
 
+def test_plain_mode_takes_another_answer_to_the_confirmation_as_the_next_choice() -> None:
+    state = last_figure_to_place()
+    session = Session(state.game, ["human", "random"], state=state)
+    out = run_plain(session, ["place building2 1", "place hunt 1", "quit"])
+    assert "Not played." in out and "building stack 2" not in out
+    assert "Player 1 places 1 figure on the hunting grounds" in out
+
+
 def test_plain_mode_why_explains_the_last_bot_move() -> None:
     session = Session.new(["human", "medium"], 3)
     until_a_bot_moved(session)

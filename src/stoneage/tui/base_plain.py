@@ -64,6 +64,8 @@ class BasePlainGame:
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
         self.sleep = sleep
+        self.unread: str | None = None
+        """A line read ahead (an answer given instead of a confirmation), taken by the next ``read``."""
         self.levels: list[tuple[Choice, ...]] = []
         """The options of the decision asked, then those of each sub-list opened."""
 
@@ -106,6 +108,9 @@ class BasePlainGame:
 
     def read(self, prompt: str = "> ") -> str | None:
         """One line of input (stripped), or None at the end of the input."""
+        if self.unread is not None:
+            line, self.unread = self.unread, None
+            return line
         self.stdout.write(prompt)
         self.stdout.flush()
         line = self.stdin.readline()
@@ -193,23 +198,30 @@ class BasePlainGame:
             return Next.ASK
         assert choice.action is not None
         if not self.confirmed(choice.action, str(number)):
-            self.list_levels()
+            if self.unread is None:
+                self.list_levels()
             return Next.ASK
         self.session.choose(choice.action)
         return Next.DECIDED
 
     def confirmed(self, action: int, answer: str) -> bool:
         """Whether to play ``action`` (chosen by typing ``answer``): yes at once unless the game warns
-        of it (starving, a wasted purchase); then the person confirms with yes or the same answer again."""
+        of it (starving, a wasted purchase); then the person confirms with yes or the same answer again.
+        Any other answer than no is not played and taken as the next answer to the question."""
         warnings = self.session.warnings(action)
         if not warnings:
             return True
-        # TRANSLATORS: "yes" is typed; it may be answered in English or in the current language
-        self.say(confirm_question(warnings), _("Type yes (or the same answer again) to play it, anything else not to."))
+        # TRANSLATORS: "yes" and "no" are typed; they may be answered in English or in the current language
+        self.say(confirm_question(warnings), _("Type yes (or the same answer again) to play it, or no; any other "
+                                               "answer is taken instead."))
         line = self.read("? ")
-        if line is not None and (line.lower() in ("yes", "y", _("yes")) or line == answer):
+        if line is None:
+            return False
+        if line.lower() in ("yes", "y", _("yes")) or line == answer:
             return True
         self.say(_("Not played."))
+        if line.lower() not in ("no", "n", _("no"), ""):
+            self.unread = line
         return False
 
     def play_notation(self, line: str, menu: Menu) -> bool:
