@@ -1,8 +1,8 @@
 """How bots play Stone Age, read from game records: rounds, scores and where figures go.
 
 ``python3 -m stoneage.bots.stone_age.play_style DIR`` reads the records a tournament wrote with
-``--records DIR`` and prints the rounds per game, the scores, and per seat and round the figures
-placed on each kind of location (the numbers of docs/bots.md "How the levels play").
+``--records DIR`` and prints, per player count, the rounds per game, the scores, and per seat and
+round the figures placed on each kind of location (the numbers of docs/bots.md "How the levels play").
 """
 
 from __future__ import annotations
@@ -28,16 +28,21 @@ GROUPS = ("hunt", "wood", "village", "card", "building")
 @dataclass
 class Style:
     """What a set of games shows: rounds and scores per game, figures per group summed over
-    every seat and round, the seat-rounds played, and those with 5 or more figures hunting."""
+    every seat and round, the seat-rounds played, and how many figures each seat-round hunted with."""
 
     rounds: list[int] = field(default_factory=list)
     winning: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     figures: Counter[str] = field(default_factory=Counter)
     seat_rounds: int = 0
-    heavy_hunts: int = 0
+    hunters: Counter[int] = field(default_factory=Counter)
+    """Seat-rounds by the figures sent hunting (0 included)."""
     hungry: int = 0
     """Points lost to feeding penalties, over every seat."""
+
+    def hunting_share(self, least: int, most: int = 99) -> float:
+        """Share of seat-rounds with ``least``..``most`` figures hunting."""
+        return sum(n for k, n in self.hunters.items() if least <= k <= most) / max(1, self.seat_rounds)
 
     def per_seat_round(self, group: str) -> float:
         """Figures placed in ``group`` per seat and round."""
@@ -70,26 +75,28 @@ def add_game(style: Style, record: dict[str, Any]) -> None:
     style.winning.append(max(scores))
     style.hungry += sum(part.get("penalties", 0) for part in state.score_breakdown())
     style.seat_rounds += rounds * len(scores)
-    style.heavy_hunts += sum(1 for n in hunting.values() if n >= 5)
+    style.hunters.update(hunting.values())
+    style.hunters[0] += rounds * len(scores) - len(hunting)
 
 
-def read(paths: Iterable[Path]) -> Style:
-    """The style of the games in ``paths`` (record files)."""
-    style = Style()
+def read(paths: Iterable[Path]) -> dict[int, Style]:
+    """The style of the games in ``paths`` (record files), per player count."""
+    styles: dict[int, Style] = {}
     for path in paths:
-        add_game(style, load_record(path))
-    return style
+        record = load_record(path)
+        add_game(styles.setdefault(int(record["players"]), Style()), record)
+    return dict(sorted(styles.items()))
 
 
 def summary(style: Style) -> str:
     """One line: games, rounds (median, range), winning and mean score, figures per seat-round."""
     groups = ", ".join(f"{g} {style.per_seat_round(g):.2f}" for g in GROUPS)
-    heavy = style.heavy_hunts / max(1, style.seat_rounds)
+    hunting = " / ".join(f"{style.hunting_share(k, k if k < 5 else 99):.0%}" for k in range(6))
     return (f"{len(style.rounds)} games; rounds median {statistics.median(style.rounds):g} "
             f"(mean {statistics.fmean(style.rounds):.1f}, {min(style.rounds)}–{max(style.rounds)}); "
             f"winning score median {statistics.median(style.winning):g} (mean {statistics.fmean(style.winning):.0f}); "
             f"score mean {statistics.fmean(style.scores):.0f}; figures per seat and round: {groups}; "
-            f"5+ hunting in {heavy:.0%} of seat-rounds; "
+            f"seat-rounds with 0/1/2/3/4/5+ hunting: {hunting}; "
             f"feeding penalties {style.hungry / max(1, len(style.scores)):.1f} points per seat and game")
 
 
@@ -98,7 +105,8 @@ def main(argv: list[str] | None = None) -> None:
                                      description="Rounds, scores and placements of Stone Age game records.")
     parser.add_argument("records", type=Path, help="a directory of game records (tournament --records)")
     args = parser.parse_args(argv)
-    print(summary(read(sorted(args.records.glob("*.json")))))
+    for players, style in read(sorted(args.records.glob("*.json"))).items():
+        print(f"{players} players: {summary(style)}")
 
 
 if __name__ == "__main__":
