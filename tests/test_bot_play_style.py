@@ -13,6 +13,7 @@ from stoneage.bots.stone_age.play_style import Style, add_game, group_of, summar
 from stoneage.core.record import make_record
 from stoneage.core.registry import load_game
 from stoneage.games.stone_age import view
+from stoneage.games.stone_age.state import StoneAgeState
 
 
 def medium_games(players: int, games: int) -> Style:
@@ -45,6 +46,7 @@ def test_the_reader_counts_every_figure_placed() -> None:
 def test_a_figure_still_to_place_is_worth_keeping_for_elsewhere() -> None:
     game = load_game("stone_age", players=2, seed=3)
     state = game.new_initial_state()
+    assert isinstance(state, StoneAgeState)
     while state.is_chance_node():
         state.apply_action(state.sample_chance_outcome())
     seat = state.current_player()
