@@ -122,6 +122,7 @@ class Analysis:
     players: int
     bot: str
     iterations: int
+    """Search iterations per decision (the bot's own when none were asked for)."""
     key: str
     """What the analysis is of: the record's hash, the bot, the depth and ``ANALYSIS_VERSION``."""
     decisions: list[Decision]
@@ -282,7 +283,7 @@ def analyse(record: JSON, bot: str = DEFAULT_BOT, iterations: int = DEFAULT_ITER
     does not search). ``iterations`` 0 keeps the bot's own depth."""
     if not isinstance(record, dict):
         raise RecordError(_("a record is a JSON object, not {kind}").format(kind=type(record).__name__))
-    search_bot(bot, iterations, seed=0)  # AnalysisError / BotSpecError before any work
+    depth = search_bot(bot, iterations, seed=0).iterations  # AnalysisError / BotSpecError before any work
     start = time.perf_counter()
     steps, chances, final = decision_steps(record)
     if on_total:
@@ -294,7 +295,7 @@ def analyse(record: JSON, bot: str = DEFAULT_BOT, iterations: int = DEFAULT_ITER
     curve = [(d.step, d.before) for d in decisions]
     if final.is_terminal():
         curve.append((len(record["actions"]), [float(r) for r in final.returns()]))
-    return Analysis(game=str(record["game"]), players=seats, bot=bot, iterations=iterations,
+    return Analysis(game=str(record["game"]), players=seats, bot=bot, iterations=depth,
                     key=record_key(record, bot, iterations), decisions=decisions, luck=luck,
                     summaries=[_summary(seat, decisions, luck) for seat in range(seats)], curve=curve,
                     seconds=round(time.perf_counter() - start, 2), finished=final.is_terminal())

@@ -121,13 +121,14 @@ def _points(value: float, sign: bool = False) -> str:
 
 def report(analysis: Any, names: list[str], cached: bool) -> str:
     """The per-player summary and the biggest mistakes, in words."""
+    from stoneage.core.registry import game_info
     from stoneage.play.analysis import LABELS
 
     when = _("from the cache") if cached else _("in {seconds} s").format(seconds=f"{analysis.seconds:.1f}")
-    lines = [_("Analysis of a {game} game, {players} players, {decisions} decisions; bot {bot}, "
+    lines = [_("Analysis of a game of {game}, {players} players, {decisions} decisions; bot {bot}, "
                "{iterations} iterations per decision ({when})").format(
-        game=analysis.game, players=analysis.players, decisions=len(analysis.decisions), bot=analysis.bot,
-        iterations=analysis.iterations, when=when), ""]
+        game=_(game_info(analysis.game).display_name), players=analysis.players,
+        decisions=len(analysis.decisions), bot=analysis.bot, iterations=analysis.iterations, when=when), ""]
     heads = [_("Player"), _("Decisions"), _("Accuracy %"), _("Inaccuracies"), _("Mistakes"), _("Blunders"),
              _("Chance lost"), _("Luck")]
     rows = [[names[s.seat], str(s.decisions), f"{s.accuracy:.1f}", str(s.counts["inaccuracy"]),
