@@ -37,12 +37,15 @@ def make_runner(jobs: int, backend: str, ray_address: str | None) -> Runner:
 def _processes(record: JSON, steps: list[int], bot: str, iterations: int, on_done: Callable[[int], None],
                jobs: int) -> list[Decision]:
     out: list[Decision] = []
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context()) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context())
+    try:
         futures = [pool.submit(analyse_steps, record, part, bot, iterations) for part in chunks(steps)]
         for future in as_completed(futures):
             found = future.result()
             out.extend(found)
             on_done(len(found))
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)  # on Ctrl-C: drop the tasks not started
     return out
 
 
