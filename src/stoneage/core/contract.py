@@ -11,8 +11,9 @@ from itertools import accumulate
 from typing import Any, ClassVar
 
 from stoneage.core import rng
-from stoneage.core.errors import IllegalActionError
+from stoneage.core.errors import IllegalActionError, NotationError, PlayerError, shorten
 from stoneage.core.gametype import GameType, Kind
+from stoneage.core.i18n import _
 from stoneage.core.native import mypyc_attr
 from stoneage.core.tensor import Layout
 
@@ -30,6 +31,25 @@ JSON = dict[str, Any]
 AutoStep = tuple[str, int, "State"]
 """A step the rules took on their own: its kind (``"hut"``, ``"feeding"``, ...), the seat it
 concerned (or ``CHANCE`` when it concerned nobody), and a copy of the state as the step began."""
+
+# The entry points that take outside input (an action, a seat, a text, JSON) declare it ``object``
+# and check it in the body, so that both builds refuse a wrong type with the same typed error: the
+# compiled build (mypyc) would otherwise raise ``TypeError`` at the call, and turn ``True`` into 1.
+
+
+def check_seat(player: object, num_players: int) -> int:
+    """``player`` if it is a seat ``0..num_players - 1`` (an int, not a bool); else ``PlayerError``."""
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < num_players:
+        raise PlayerError(_("player must be a seat 0..{last}, not {value}").format(
+            last=num_players - 1, value=shorten(player)))
+    return player
+
+
+def check_text(text: object) -> str:
+    """``text`` if it is a string (an action's notation); else ``NotationError``."""
+    if not isinstance(text, str):
+        raise NotationError(_("an action text is a string, not {type}").format(type=type(text).__name__))
+    return text
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -84,7 +104,7 @@ class Game(ABC):
         """Size of the flat action space shared by players and chance."""
 
     @abstractmethod
-    def state_from_json(self, data: JSON) -> State:
+    def state_from_json(self, data: object) -> State:
         """A state from its JSON form; raises ``StateFormatError`` naming what is wrong."""
 
     def observation_layout(self) -> Layout:
@@ -113,8 +133,9 @@ class State(ABC):
         """Sorted legal actions (chance outcomes at a chance node, nothing when terminal)."""
 
     @abstractmethod
-    def apply_action(self, action: int) -> None:
-        """Play ``action``; raises ``IllegalActionError`` and changes nothing if it is illegal."""
+    def apply_action(self, action: object) -> None:
+        """Play ``action``; raises ``IllegalActionError`` and changes nothing if it is illegal
+        (or not an int: numpy's ints are fine, a bool is not)."""
 
     @abstractmethod
     def chance_weights(self) -> list[tuple[int, int]]:
@@ -141,16 +162,16 @@ class State(ABC):
         """Every action applied since the initial state, chance outcomes included."""
 
     @abstractmethod
-    def observation(self, player: int) -> JSON:
+    def observation(self, player: object) -> JSON:
         """What ``player`` may know, JSON-ready."""
 
     @abstractmethod
-    def action_to_string(self, action: int) -> str:
-        """The notation of ``action``."""
+    def action_to_string(self, action: object) -> str:
+        """The notation of ``action``; raises ``NotationError`` for anything but an int of the space."""
 
     @abstractmethod
-    def string_to_action(self, text: str) -> int:
-        """The action a notation string names; raises ``NotationError``."""
+    def string_to_action(self, text: object) -> int:
+        """The action a notation string names; raises ``NotationError`` (a non-string included)."""
 
     @abstractmethod
     def to_json(self) -> JSON:
@@ -163,7 +184,7 @@ class State(ABC):
 
     # --- shared helpers --------------------------------------------------------------------
 
-    def resample_from_infostate(self, player: int, generator: random.Random) -> State:
+    def resample_from_infostate(self, player: object, generator: random.Random) -> State:
         """A copy of this state in which what ``player`` cannot see is drawn anew at random.
 
         Search uses it so as not to peek; games without hidden information return a clone.
@@ -180,7 +201,7 @@ class State(ABC):
         who = "chance" if player == CHANCE else f"player {player + 1}"
         return f"{who}: {self.action_to_string(action)}"
 
-    def apply_traced(self, action: int) -> list[AutoStep]:
+    def apply_traced(self, action: object) -> list[AutoStep]:
         """Apply ``action`` like ``apply_action`` and list the automatic steps that followed it.
 
         The event stream reads them so that each step gets its own line with its own effects;
@@ -201,14 +222,14 @@ class State(ABC):
         who = "" if seat < 0 else f"Player {seat + 1}: "
         return f"{who}{kind.replace('_', ' ')}"
 
-    def observation_tensor(self, player: int) -> list[float]:
+    def observation_tensor(self, player: object) -> list[float]:
         """What ``player`` sees now as numbers in [0, 1], laid out by ``Game.observation_layout``.
 
         Seats are told from the viewer's point of view: their own first, then the next in turn.
         """
         raise NotImplementedError(f"{type(self).__name__} has no numeric observation")
 
-    def information_state_tensor(self, player: int) -> list[float]:
+    def information_state_tensor(self, player: object) -> list[float]:
         """The observation plus what ``player`` remembers of hidden things (perfect recall).
 
         Laid out by ``Game.information_state_layout``; games without memory return the observation.

@@ -124,18 +124,17 @@ class StagedState(State, Generic[G]):
             legal = self._legal = self._compute_legal()
         return list(legal)
 
-    def apply_action(self, action: int) -> None:
+    def apply_action(self, action: object) -> None:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        if type(action) is not int or action not in legal:
-            action = self._checked(action, legal)
+        move = action if type(action) is int and action in legal else self._checked(action, legal)
         self._legal = None
-        self._history = (action, self._history)
+        self._history = (move, self._history)
         self._moves += 1
-        self._apply(action)
+        self._apply(move)
 
-    def apply_traced(self, action: int) -> list[AutoStep]:
+    def apply_traced(self, action: object) -> list[AutoStep]:
         trace: list[AutoStep] = []
         self._trace = trace
         try:

@@ -19,8 +19,7 @@ from importlib import import_module
 from itertools import accumulate
 from typing import Any, ClassVar, Self
 
-from stoneage.core.contract import JSON, State
-from stoneage.core.errors import PlayerError
+from stoneage.core.contract import JSON, State, check_seat, check_text
 from stoneage.core.staged import G, StagedState, unlink
 from stoneage.games.family.data import HUTS_TO_WIN
 from stoneage.games.family.notation import Notation
@@ -88,21 +87,21 @@ class FamilyState(StagedState[G]):
             self._legal = outcomes  # what _compute_legal gives at a chance node; never mutated
         return outcomes, list(accumulate(w for _, w in weights))
 
-    def resample_from_infostate(self, player: int, generator: random.Random) -> Self:
-        self._check_seat(player)
+    def resample_from_infostate(self, player: object, generator: random.Random) -> Self:
+        seat = check_seat(player, self.num_players)
         other = self.clone()
-        other._redraw(player, generator)
+        other._redraw(seat, generator)
         other._legal = None
         return other
 
     def num_actions(self) -> int:
         return len(self.NOTATION.names)
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         return self.NOTATION.name(action)
 
-    def string_to_action(self, text: str) -> int:
-        return self.NOTATION.parse(text)
+    def string_to_action(self, text: object) -> int:
+        return self.NOTATION.parse(check_text(text))
 
     def returns(self) -> list[float]:
         out = [0.0] * self.num_players
@@ -116,23 +115,23 @@ class FamilyState(StagedState[G]):
         """Per seat, the number of huts built."""
         return [len(b) for b in self.built]
 
-    def observation(self, player: int) -> JSON:
-        self._check_seat(player)
-        seen: JSON = self._module("serialize").observation(self, player)
+    def observation(self, player: object) -> JSON:
+        seat = check_seat(player, self.num_players)
+        seen: JSON = self._module("serialize").observation(self, seat)
         return seen
 
-    def observation_tensor(self, player: int) -> list[float]:
+    def observation_tensor(self, player: object) -> list[float]:
         """The game's encoder (``Game.tensors()``, the game's ``tensor`` module) fills it."""
-        self._check_seat(player)
+        seat = check_seat(player, self.num_players)
         game: Any = self.game  # each children's game has its own tensors()
-        vector: list[float] = game.tensors().observation(self, player)
+        vector: list[float] = game.tensors().observation(self, seat)
         return vector
 
-    def information_state_tensor(self, player: int) -> list[float]:
+    def information_state_tensor(self, player: object) -> list[float]:
         """The observation tensor followed by what a perfect memory of the game knows."""
-        self._check_seat(player)
+        seat = check_seat(player, self.num_players)
         game: Any = self.game
-        vector: list[float] = game.tensors().information_state(self, player)
+        vector: list[float] = game.tensors().information_state(self, seat)
         return vector
 
     def public_observation(self) -> JSON:
@@ -183,12 +182,6 @@ class FamilyState(StagedState[G]):
 
     def _module(self, name: str) -> Any:
         return import_module(f"{self.PACKAGE}.{name}")
-
-    def _check_seat(self, player: object) -> None:
-        """``PlayerError`` unless ``player`` is a seat of this game (an int, not a bool)."""
-        np = self.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
-            raise PlayerError(f"player must be a seat 0..{np - 1}, not {player!r}")
 
     def _event(self, kind: int, player: int = -1, x: int = -1, y: int = -1, z: int = -1) -> None:
         """Add an event to the public log, stamped with the action that caused it and the turn."""

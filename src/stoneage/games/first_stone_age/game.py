@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stoneage.core.contract import JSON, Game
+from stoneage.core.contract import Game
 from stoneage.core.tensor import Layout
 from stoneage.games.first_stone_age.actions import NUM_ACTIONS
 from stoneage.games.first_stone_age.info import GAME_TYPE
@@ -26,7 +26,7 @@ class FirstStoneAgeGame(Game):
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
-    def state_from_json(self, data: JSON) -> FirstStoneAgeState:
+    def state_from_json(self, data: object) -> FirstStoneAgeState:
         from stoneage.games.first_stone_age.serialize import state_from_json
 
         return state_from_json(self, data)

@@ -220,7 +220,7 @@ def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
     state.built[p] = read_built(r, NUM_HUTS)
 
 
-def state_from_json(game: FirstStoneAgeGame, data: JSON) -> FirstStoneAgeState:
+def state_from_json(game: FirstStoneAgeGame, data: object) -> FirstStoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
     state = S.FirstStoneAgeState()
     r, _pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stoneage.core.contract import JSON, Game
+from stoneage.core.contract import Game
 from stoneage.core.errors import GameOptionError
 from stoneage.core.tensor import Layout
 from stoneage.games.stone_age.actions import NUM_ACTIONS
@@ -41,7 +41,7 @@ class StoneAgeGame(Game):
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
-    def state_from_json(self, data: JSON) -> StoneAgeState:
+    def state_from_json(self, data: object) -> StoneAgeState:
         from stoneage.games.stone_age.serialize import state_from_json
 
         return state_from_json(self, data)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import JSON, PUBLIC
-from stoneage.core.errors import PlayerError, StateFormatError
+from stoneage.core.contract import JSON, PUBLIC, check_seat
+from stoneage.core.errors import StateFormatError
 from stoneage.core.fields import FieldReader, check_integer, read_header
 from stoneage.core.i18n import N_, _
 from stoneage.games.stone_age import actions as A, stages as S
@@ -165,11 +165,9 @@ def open_cards(state: StoneAgeState) -> bool:
 
 
 def observation(state: StoneAgeState, player: int) -> JSON:
-    """What ``player`` may know: everything public, plus their own cards (bought cards lie face
-    down unless the ``open_cards`` variant is on; all cards are shown once the game is over)."""
-    np = state.num_players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
-        raise PlayerError(_("player must be a seat 0..{last}, not {value}").format(last=np - 1, value=repr(player)))
+    """What seat ``player`` (checked by ``StoneAgeState.observation``) may know: everything public,
+    plus their own cards (bought cards lie face down unless the ``open_cards`` variant is on; all
+    cards are shown once the game is over)."""
     return _view(state, player)
 
 
@@ -189,9 +187,7 @@ def observations(state: StoneAgeState, viewers: Iterable[int]) -> dict[int, JSON
         if viewer == PUBLIC:
             out[viewer] = public
             continue
-        np = state.num_players
-        if isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < np:
-            raise PlayerError(_("player must be a seat 0..{last}, not {value}").format(last=np - 1, value=repr(viewer)))
+        check_seat(viewer, state.num_players)
         players = list(public["players"])
         players[viewer] = _seen_player_json(state, viewer, cards=True, secret=True, count=True)
         out[viewer] = {**public, "observer": viewer, "players": players}
@@ -339,7 +335,7 @@ def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
     state.bonus_queue = tuple((seat, step) for seat, step in queue)
 
 
-def state_from_json(game: StoneAgeGame, data: JSON) -> StoneAgeState:
+def state_from_json(game: StoneAgeGame, data: object) -> StoneAgeState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
     r = read_header(data, "stone_age", FORMAT_VERSION, game.params())
     np = game.num_players

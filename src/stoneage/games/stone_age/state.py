@@ -16,9 +16,8 @@ from functools import cache
 from itertools import accumulate, compress
 from typing import TYPE_CHECKING
 
-from stoneage.core.contract import JSON, State
+from stoneage.core.contract import JSON, State, check_seat
 from stoneage.core.dice import MAX_DICE, multiset_ways, sum_counts
-from stoneage.core.errors import PlayerError, shorten
 from stoneage.core.staged import StagedState
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import (
@@ -310,21 +309,19 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         other.final = self.final
         return other
 
-    def resample_from_infostate(self, player: int, generator: random.Random) -> StoneAgeState:
+    def resample_from_infostate(self, player: object, generator: random.Random) -> StoneAgeState:
         """A clone where the other players' face-down extra cards are redrawn from what
         ``player`` cannot tell apart: those cards together with the deck.
 
         Bought cards stay: they lie face down, but everyone saw them bought from the display.
         Once the game is over every card is shown, and nothing is redrawn.
         """
-        np = self.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
-            raise PlayerError(f"player must be a seat 0..{np - 1}, not {shorten(player)}")
+        seat = check_seat(player, self.num_players)
         other = self.clone()
         if self.stage == GAME_OVER:
             return other
         pl = other.players
-        hidden = [q for q in range(self.num_players) if q != player and pl[q * STRIDE + SECRET_CARDS]]
+        hidden = [q for q in range(self.num_players) if q != seat and pl[q * STRIDE + SECRET_CARDS]]
         if not hidden:
             return other
         pool = other.deck
@@ -343,10 +340,10 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
     def num_actions(self) -> int:
         return A.NUM_ACTIONS
 
-    def action_to_string(self, action: int) -> str:
+    def action_to_string(self, action: object) -> str:
         return A.action_name(action)
 
-    def string_to_action(self, text: str) -> int:
+    def string_to_action(self, text: object) -> int:
         return A.parse_action(text)
 
     def returns(self) -> list[float]:
@@ -375,25 +372,25 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         totals = [b["total"] for b in self.score_breakdown()]
         return winners(totals, self.tie_breaks())
 
-    def observation(self, player: int) -> JSON:
+    def observation(self, player: object) -> JSON:
         from stoneage.games.stone_age.serialize import observation
 
-        return observation(self, player)
+        return observation(self, check_seat(player, self.num_players))
 
     def public_observation(self) -> JSON:
         from stoneage.games.stone_age.serialize import public_observation
 
         return public_observation(self)
 
-    def observation_tensor(self, player: int) -> list[float]:
+    def observation_tensor(self, player: object) -> list[float]:
         from stoneage.games.stone_age.tensor import observation_tensor
 
-        return observation_tensor(self, player)
+        return observation_tensor(self, check_seat(player, self.num_players))
 
-    def information_state_tensor(self, player: int) -> list[float]:
+    def information_state_tensor(self, player: object) -> list[float]:
         from stoneage.games.stone_age.tensor import information_state_tensor
 
-        return information_state_tensor(self, player)
+        return information_state_tensor(self, check_seat(player, self.num_players))
 
     def to_json(self) -> JSON:
         from stoneage.games.stone_age.serialize import state_to_json

@@ -19,7 +19,6 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from stoneage.core.errors import PlayerError, shorten
 from stoneage.core.tensor import Layout
 from stoneage.games.stone_age.actions import ONE_USE_VALUES
 from stoneage.games.stone_age.data import (
@@ -350,12 +349,6 @@ _SLOT_STAGES = (DEAL_CARD, DEAL_BUILDING, BUY_CARD, BUY_BUILDING)
 _NO_ROLL = (0.0,) * 7
 
 
-def _check(state: StoneAgeState, player: int) -> None:
-    np = state.num_players
-    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < np:
-        raise PlayerError(f"player must be a seat 0..{np - 1}, not {shorten(player)}")
-
-
 def _table(out: list[float], state: StoneAgeState, viewer: int) -> None:
     game = state.game
     np = state.num_players
@@ -450,8 +443,7 @@ def _seat(out: list[float], state: StoneAgeState, p: int, viewer: int, over: boo
 
 
 def observation_tensor(state: StoneAgeState, player: int) -> list[float]:
-    """What ``player`` sees now, laid out by ``layout(num_players, mammoth)``."""
-    _check(state, player)
+    """What seat ``player`` (checked by the state) sees now, laid out by ``layout(num_players, mammoth)``."""
     out: list[float] = []
     _table(out, state, player)
     np = state.num_players

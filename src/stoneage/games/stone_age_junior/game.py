@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from stoneage.core.contract import JSON, Game
+from stoneage.core.contract import Game
 from stoneage.core.tensor import Layout
 from stoneage.games.stone_age_junior.actions import NUM_ACTIONS
 from stoneage.games.stone_age_junior.data import EXPANSION_CARDS
@@ -36,7 +36,7 @@ class StoneAgeJuniorGame(Game):
     def num_distinct_actions(self) -> int:
         return NUM_ACTIONS
 
-    def state_from_json(self, data: JSON) -> StoneAgeJuniorState:
+    def state_from_json(self, data: object) -> StoneAgeJuniorState:
         from stoneage.games.stone_age_junior.serialize import state_from_json
 
         return state_from_json(self, data)

@@ -271,7 +271,7 @@ def _read_cards(r: FieldReader, key: str) -> list[int]:
     return kinds
 
 
-def state_from_json(game: StoneAgeJuniorGame, data: JSON) -> StoneAgeJuniorState:
+def state_from_json(game: StoneAgeJuniorGame, data: object) -> StoneAgeJuniorState:
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
     state = S.StoneAgeJuniorState()
     r, pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
