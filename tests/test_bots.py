@@ -33,7 +33,7 @@ def test_presets_map_to_bots() -> None:
     [
         ("wizard", "unknown bot 'wizard'"),
         ("mcts:depth", "parameter 'depth' is not key=value"),
-        ("mcts:colour=red", "unexpected keyword argument 'colour'"),
+        ("mcts:colour=red", "unknown parameter 'colour'; known: iterations, seconds"),
         ("greedy:epsilon=2", "epsilon must be in 0..1"),
         ("mcts:width=0", "width and max_seconds > 0"),
     ],

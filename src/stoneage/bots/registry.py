@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
 from stoneage.bots.base import Bot
 from stoneage.core.errors import StoneAgeError
-from stoneage.core.i18n import _
+from stoneage.core.i18n import N_, _
 
 
 class BotSpecError(StoneAgeError):
@@ -105,9 +106,40 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         raise BotSpecError(_("unknown bot {name!r}; known: {known}").format(name=name, known=", ".join(bot_names())))
     module_name, class_name = _BOTS[name].split(":")
     factory: Callable[..., Bot] = getattr(import_module(module_name), class_name)
+    _check_params(spec, factory, params)
     try:
         return factory(seed=seed, **params)
     except TypeError as error:
         raise BotSpecError(_("bot {spec!r}: {error}").format(spec=spec, error=error)) from None
     except ValueError as error:
         raise BotSpecError(_("bot {spec!r}: {error}").format(spec=spec, error=error)) from None
+
+
+_KINDS: tuple[tuple[type, tuple[type, ...], str], ...] = (
+    (bool, (bool,), N_("true or false")),
+    (int, (int,), N_("a whole number")),
+    (float, (int, float), N_("a number")),
+)
+"""The type of a parameter's default, the types a value may have then, and how a message names them."""
+
+
+def _check_params(spec: str, factory: Callable[..., Bot], params: dict[str, Any]) -> None:
+    """Refuse a parameter the bot does not take, or a value unlike its default (a bool is no number),
+    in the same words in both builds: a compiled bot's own ``TypeError`` reads differently."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):  # nothing to read: the bot's own errors speak
+        return
+    if any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
+        return
+    defaults = {name: p.default for name, p in signature.parameters.items() if name != "seed"}
+    for key, value in params.items():
+        if key not in defaults:
+            raise BotSpecError(_("bot {spec!r}: unknown parameter {name!r}; known: {known}").format(
+                spec=spec, name=key, known=", ".join(defaults) or "-"))
+        for default_type, allowed, words in _KINDS:
+            if isinstance(defaults[key], default_type):
+                if isinstance(value, bool) is not (default_type is bool) or not isinstance(value, allowed):
+                    raise BotSpecError(_("bot {spec!r}: {name} must be {kind}, not {value!r}").format(
+                        spec=spec, name=key, kind=_(words), value=value))
+                break
