@@ -480,7 +480,7 @@ def run_command(args: argparse.Namespace) -> int:
             print()
             print("\n".join(format_bots(rows)))
             print("  " + _("{game}: each bot timed on the same {positions} decision positions from random "
-                           "games, the one with the most legal actions among them").format(
+                           "games, among them the one with the most legal actions").format(
                                game=name, positions=args.positions))
     print("\n" + _("Engine: {engine}; {python} on {machine}").format(
         engine=_shown_build(engine), python=f"{platform.python_implementation()} {platform.python_version()}",
