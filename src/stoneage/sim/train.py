@@ -4,7 +4,10 @@ Generation 0 plays games between hand-set ``greedy`` bots; every later generatio
 current learned policy (one decision ahead, valued by the learned weights) against ``greedy``.
 From each game it keeps some positions (the mover's view) with the game's final outcome, and
 after each generation fits the weights to all positions so far by maximum likelihood of who won
-(a softmax over the seats' linear worths, Newton steps, ridge toward the hand-set weights). Each
+(a softmax over the seats' linear worths, Newton steps, ridge toward the hand-set weights). A fit
+that predicts outcomes well may still decide worse, so each generation's games also measure the
+weights they were played with against ``greedy``, and the weights that did best (win share over
+parity) are the result; the last fit, never measured, is kept only when nothing was measured. Each
 game depends only on the seed, its index and the weights it plays with, so the same seed gives
 the same weights bit for bit, whatever the number of jobs or the backend.
 """
@@ -41,7 +44,7 @@ class TrainConfig:
     """A training run: ``games`` per generation, ``generations`` of them, from ``seed``."""
 
     seed: int = 0
-    games: int = 80
+    games: int = 60
     generations: int = 4
     jobs: int = 1
     backend: str = "local"
@@ -76,6 +79,8 @@ class TrainResult:
 
     weights: Weights
     curve: list[dict[str, float]] = field(default_factory=list)
+    chosen: int = -1
+    """The generation whose games measured the chosen weights (−1: the last fit, unmeasured)."""
 
 
 class LearnedPolicy(Bot):
@@ -229,6 +234,7 @@ def train(config: TrainConfig, on_game: Callable[[], None] | None = None) -> Tra
     weights = HAND_SET
     samples: list[GameSample] = []
     curve: list[dict[str, float]] = []
+    best: tuple[float, int, tuple[float, ...]] | None = None
     for generation in range(config.generations):
         fresh = []
         for sample in play_all(config, game_specs(config, generation, weights)):
@@ -239,6 +245,10 @@ def train(config: TrainConfig, on_game: Callable[[], None] | None = None) -> Tra
         before = log_loss(x, mask, y, _vector(weights))
         shares = [s.learned_share for s in fresh if s.learned_share is not None]
         seats_learned = [sum(spec.learned) / spec.players for spec in game_specs(config, generation, weights)]
+        if shares:
+            margin = sum(shares) / len(shares) - sum(seats_learned) / len(seats_learned)
+            if best is None or margin > best[0]:
+                best = (margin, generation, weights)
         samples.extend(fresh)
         weights = fit(*arrays(samples), start=weights)
         point = {"generation": generation, "positions": sum(len(s.positions) for s in samples),
@@ -247,7 +257,9 @@ def train(config: TrainConfig, on_game: Callable[[], None] | None = None) -> Tra
             point["learned_win_share"] = round(sum(shares) / len(shares), 6)
             point["learned_seat_share"] = round(sum(seats_learned) / len(seats_learned), 6)
         curve.append(point)
-    return TrainResult(Weights(weights, {}), curve)
+    if best is None:
+        return TrainResult(Weights(weights, {}), curve)
+    return TrainResult(Weights(best[2], {}), curve, best[1])
 
 
 def _vector(weights: Sequence[float]) -> Any:

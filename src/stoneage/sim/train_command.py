@@ -24,8 +24,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("what", choices=("expert",), help=_("what to train"))
     parser.add_argument("--seed", type=_non_negative, default=0, metavar=pgettext("metavar", "SEED"),
                         help=_("seed (default 0); it decides every game and so the weights"))
-    parser.add_argument("--games", type=_positive, default=80, metavar=pgettext("metavar", "GAMES"),
-                        help=_("games per generation (default 80)"))
+    parser.add_argument("--games", type=_positive, default=60, metavar=pgettext("metavar", "GAMES"),
+                        help=_("games per generation (default 60)"))
     parser.add_argument("--generations", type=_positive, default=4, metavar="N",
                         help=_("rounds of self-play and fitting (default 4)"))
     parser.add_argument("--out", default="expert_weights.json", metavar=pgettext("metavar", "FILE"),
@@ -72,7 +72,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         print(_("stoneage: training interrupted; nothing written"), file=sys.stderr)
         return 130
     training = {"seed": config.seed, "games": config.games, "generations": config.generations,
-                "command": command_line(args), "curve": result.curve}
+                "command": command_line(args), "curve": result.curve,
+                "chosen_generation": result.chosen}
     Path(args.out).write_text(Weights(result.weights.weights, training).to_json(), encoding="utf-8")
     for point in result.curve:
         print(_("generation {generation}: held-out log-loss {loss}, learned policy's win share {share} "
@@ -81,5 +82,7 @@ def cmd_train(args: argparse.Namespace) -> int:
                                             parity=point.get("learned_seat_share", "–")))
     if args.curve:
         plot_curve(result.curve, args.curve)
+    if result.chosen >= 0:
+        print(_("Kept the weights generation {generation} played with").format(generation=result.chosen))
     print(_("Wrote the weights to {path}").format(path=args.out))
     return 0

@@ -20,7 +20,7 @@ class ExpertBot(MCTSBot):
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, iterations: int = 1000, seconds: float = 0.0, max_seconds: float = 0.9,
+    def __init__(self, seed: int = 0, iterations: int = 2000, seconds: float = 0.0, max_seconds: float = 0.9,
                  c: float = 0.7, width: int = 8, rollout: int = 0, weights: str = "") -> None:
         super().__init__(seed=seed, iterations=iterations, seconds=seconds, max_seconds=max_seconds, c=c,
                          width=width, rollout=rollout)

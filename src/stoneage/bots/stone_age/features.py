@@ -50,9 +50,6 @@ FEATURES: tuple[str, ...] = (
     "tool_growth",
     "one_use",
     "mammoth",
-    "figures",
-    "agriculture",
-    "tools",
 )
 """Feature names, in vector order (docs/bots.md, "The expert", says what each one is)."""
 
@@ -121,9 +118,6 @@ def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_boa
         tools * min(left, MAX_HORIZON),
         sum(mine.one_use_tools) * ONE_USE_FACTOR * min(1.0, left) + mine.two_resources * 2 * RESOURCE_VALUE[3],
         _mammoth_value(situation, seats, seat, on_board) if situation.mammoth else 0.0,
-        float(figures),
-        float(agriculture),
-        float(tools),
     ]
 
 

@@ -31,7 +31,7 @@ SHIPPED = "expert_weights.json"
 """The weights that ship in this package (``stoneage.bots.stone_age``)."""
 
 HAND_SET: tuple[float, ...] = tuple(v / 12.0 for v in (
-    1.0, 1.0, 1.0, 1.0, 1.0, 0.15, -2.2, 1.1, 2.0, -0.8, 0.45, 1.0, 1.0, 0.0, 0.0, 0.0))
+    1.0, 1.0, 1.0, 1.0, 1.0, 0.15, -2.2, 1.1, 2.0, -0.8, 0.45, 1.0, 1.0))
 """The hand-set heuristic's weights in these features (points over ``evaluation.SCALE``): where training starts."""
 
 
