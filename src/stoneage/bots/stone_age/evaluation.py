@@ -1,8 +1,8 @@
 """A heuristic value of a Stone Age position as one player may know it.
 
 Values are in points: the score as it stands, what the cards would score now, and what
-resources, food, agriculture, tools, figures and figures already placed are worth over the
-rounds that are probably left. It reads the position through the game's read-only view
+resources, food, agriculture, tools, figures, figures already placed and figures still to place
+this round are worth over the rounds that are probably left. It reads the position through the game's read-only view
 (``stoneage.games.stone_age.view``), never the engine's list layout, and never looks at another
 player's face-down card (the view does not show it).
 """
