@@ -17,6 +17,16 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from stoneage.bots.evaluation import SCALE
+from stoneage.bots.stone_age.evaluation import (
+    AGRICULTURE_PER_ROUND,
+    FIGURE_PER_ROUND,
+    FIGURE_YIELD,
+    FOOD_NEEDED,
+    FOOD_SHORT,
+    FOOD_SPARE,
+    TOOL_PER_ROUND,
+)
 from stoneage.bots.stone_age.features import FEATURES, features
 from stoneage.core.errors import StoneAgeError, shorten
 from stoneage.core.i18n import _
@@ -30,8 +40,9 @@ GAME = "stone_age"
 SHIPPED = "expert_weights.json"
 """The weights that ship in this package (``stoneage.bots.stone_age``)."""
 
-HAND_SET: tuple[float, ...] = tuple(v / 12.0 for v in (
-    1.0, 1.0, 1.0, 1.0, 1.0, 0.15, -2.2, 1.1, 2.0, -0.8, 0.45, 1.0, 1.0))
+HAND_SET: tuple[float, ...] = tuple(v / SCALE for v in (
+    1.0, 1.0, 1.0, 1.0, FIGURE_YIELD, FOOD_NEEDED, FOOD_SPARE, -2.2, AGRICULTURE_PER_ROUND, FIGURE_PER_ROUND,
+    -FOOD_SHORT, TOOL_PER_ROUND, 1.0, 1.0))
 """The hand-set heuristic's weights in these features (points over ``evaluation.SCALE``): where training starts."""
 
 
