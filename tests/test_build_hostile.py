@@ -14,7 +14,7 @@ import pytest
 
 from stoneage import IllegalActionError, NotationError, PlayerError, load_game
 from stoneage.bots import BotSpecError, make_bot
-from stoneage.core.contract import check_seat, check_text
+from stoneage.core.contract import Game, State, check_seat, check_text
 
 from conformance.cases import GAMES
 
@@ -59,6 +59,15 @@ def test_the_shared_checkers_return_what_they_accept_and_name_what_they_refuse()
         check_seat(10**100, 3)
     with pytest.raises(NotationError, match="an action text is a string, not bytes"):
         check_text(b"roll 3")
+
+
+def test_isinstance_does_not_depend_on_what_was_asked_before() -> None:
+    # Compiled subclasses of an ABC share its isinstance cache: the first answer stuck for every class.
+    states = [load_game(name, players=2).new_initial_state() for name in PACKAGE_GAMES]
+    for state in states:
+        for other in states:
+            assert isinstance(state, type(other)) is (type(state) is type(other))
+        assert isinstance(state, State) and isinstance(state.game, Game)
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
@@ -52,8 +52,13 @@ def check_text(text: object) -> str:
     return text
 
 
+# Game and State are plain classes, not ``ABC``s: mypyc makes its classes without running ``ABCMeta``,
+# so compiled subclasses would share one isinstance cache, and ``isinstance(state, State)`` would
+# answer whatever was asked first of any class of the family. ``abstractmethod`` still tells mypy.
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Game(ABC):
+class Game:
     """A game with its parameters; makes initial states.
 
     A subclass names its ``game_type``; the base checks the parameters against it (raising
@@ -121,7 +126,7 @@ def _differs(value: Any, default: Any) -> bool:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
+class State:
     """A position of a game. Actions are ints; chance is explicit."""
 
     @abstractmethod
