@@ -8,6 +8,7 @@ import {
   loadGameTypes, seatMark, seatMarkWords, seatTokens, storedPlayer,
 } from "./api.js";
 import { _, format, language, ngettext, pgettext, wireLanguageMenu } from "./i18n.js";
+import { analysisAt, setupAnalysis } from "./analysis.js";
 
 const $ = (selector) => document.querySelector(selector);
 const [, MODE, RAW_ID] = location.pathname.split("/");
@@ -1175,6 +1176,7 @@ function drawReplayBar() {
       ...state.seats.map((seat) => h("option", { value: String(seat.seat), text: seat.name || format(_("Player {number}"), { number: seat.seat + 1 }) })));
   }
   select.value = r.viewer;
+  analysisAt(at, r.moves);
 }
 
 function stopReplayPlay() {
@@ -1210,6 +1212,7 @@ async function startReplay() {
   const params = new URLSearchParams(location.search);
   const viewer = params.get("viewer");
   if (viewer && /^([0-7]|public)$/.test(viewer)) r.viewer = viewer;
+  setupAnalysis({ gameId: GAME_ID, go: (at) => { stopReplayPlay(); replayGo(at); }, seatName });
   $("#replay-first").addEventListener("click", () => replayGo(0));
   $("#replay-back").addEventListener("click", () => replayGo(r.target - 1));
   $("#replay-forward").addEventListener("click", () => replayGo(r.target + 1));
