@@ -20,11 +20,13 @@ def test_analyse_draws_a_line_per_seat_and_a_mistake_jumps_the_replay_there(brow
     assert button.inner_text() == "Analyse"
     button.click()
     assert "Analysing" in page.locator("#analysis-status").inner_text()
+    assert page.locator("#analysis-progress").is_visible()
     page.locator("#analysis-chart").wait_for(timeout=90_000)  # the server's worker: a few seconds
 
     assert page.locator("#analysis-chart polyline.chance-line").count() == 2, "not one line per seat"
     assert page.locator("#analysis-chart").get_attribute("aria-labelledby") == "analysis-chart-title"
     assert page.locator(".analysis-table tbody tr").count() == 2, "no summary row per player"
+    assert page.locator("#analysis-progress").is_hidden()
     now = page.locator("#analysis-now")
     start_x = float(now.get_attribute("x1") or "nan")
 

@@ -81,8 +81,14 @@ function failure(status, body) {
   return format(_("The analysis failed (the server answered {status})."), { status });
 }
 
+/** The running analysis has no measure of its own: an indeterminate bar shows it is at work. */
+function working(on) {
+  $("#analysis-progress").hidden = !on;
+}
+
 function failed(text) {
   panel.busy = false;
+  working(false);
   say(text, "error");
   const button = $("#analyse");
   button.textContent = _("Try again");
@@ -96,6 +102,7 @@ async function request() {
   panel.busy = true;
   const button = $("#analyse");
   button.disabled = true;
+  working(true);
   say(_("Analysing… a search replays every decision; this can take a minute."));
   const url = `/api/games/${encodeURIComponent(panel.gameId)}/analysis`;
   for (;;) {
@@ -121,6 +128,7 @@ async function request() {
       return;
     }
     panel.busy = false;
+    working(false);
     panel.data = body;
     button.hidden = true;
     say("");
@@ -309,6 +317,7 @@ export function setupAnalysis({ gameId, go, seatName }) {
       h("h2", { id: "analysis-title", text: _("Analysis") }),
       h("button.primary", { type: "button", id: "analyse", onclick: request, text: _("Analyse") })),
     h("p.analysis-status", { id: "analysis-status", role: "status", "aria-live": "polite" }),
+    h("progress.analysis-progress", { id: "analysis-progress", hidden: true, "aria-label": _("Analysing…") }),
     h("div", { id: "analysis-body" }));
 }
 
