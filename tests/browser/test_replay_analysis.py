@@ -81,3 +81,16 @@ def test_a_busy_server_is_said_in_words_and_try_again_waits_out_the_running_anal
     # the 503 was expected: the browser logs it as a failed resource, which is no fault of the page
     for watched in browsing.watched:
         watched.errors[:] = [e for e in watched.errors if "status of 503" not in e]
+
+
+def test_on_a_phone_the_chart_fits_the_screen(browsing: Browsing) -> None:
+    game_id = finished_game(browsing.base, "first_stone_age")  # analysed by the tests above: kept by the server
+    page = browsing.page("analyst", phone=True)
+    page.goto(f"{browsing.base}/replay/{game_id}")
+    page.wait_for_function(SETTLED, arg=0)
+    page.locator("#analyse").tap()
+    page.locator("#analysis-chart").wait_for(timeout=90_000)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth"), "the page scrolls sideways"
+    for box in (page.locator("#analysis-chart").bounding_box(), page.locator(".analysis-table-wrap").bounding_box()):
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    browsing.shot(page, "first_stone_age-phone-replay-analysis")

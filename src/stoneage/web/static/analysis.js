@@ -9,7 +9,7 @@ import { _, format, pgettext } from "./i18n.js";
 const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 720;
 const HEIGHT = 260;
-const PAD = { left: 44, right: 12, top: 12, bottom: 34 };
+const PAD = { left: 58, right: 12, top: 12, bottom: 34 };
 const MARKED = new Set(["mistake", "blunder"]);
 const DASHES = ["", "7 4", "2 3", "9 3 2 3"];  // each seat's line differs by more than its colour
 
@@ -225,6 +225,9 @@ function axes() {
   }
   parts.push(svg("text", { class: "chance-axis", x: (PAD.left + WIDTH - PAD.right) / 2, y: HEIGHT - 3, "text-anchor": "middle" },
     pgettext("replay position", "Move")));
+  const middle = (PAD.top + HEIGHT - PAD.bottom) / 2;
+  parts.push(svg("text", { class: "chance-axis", x: 12, y: middle, "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` },
+    _("Winning chance")));
   return parts;
 }
 
@@ -272,9 +275,14 @@ function summaryTable() {
     h("td", { text: String(s.counts.blunder || 0) }),
     h("td", { text: signed(s.luck) }),
     h("td", { text: signed(s.skill) })));
-  return h("table.analysis-table", {},
-    h("caption", { text: _("Each player's accuracy (decisions that lost less than 5 points), and winning chance from luck and from decisions, in points") }),
-    h("thead", {}, head), h("tbody", {}, rows));
+  // on a narrow screen the table scrolls sideways inside its own box (a Tab stop, so keys scroll it too)
+  return [
+    h("p.muted.small", { id: "analysis-table-note",
+      text: _("Each player's accuracy (decisions that lost less than 5 points), and winning chance from luck and from decisions, in points") }),
+    h("div.analysis-table-wrap", { tabindex: "0", role: "region", "aria-label": _("Summary per player"), "aria-describedby": "analysis-table-note" },
+      h("table.analysis-table", { "aria-describedby": "analysis-table-note" },
+        h("caption.visually-hidden", { text: _("Summary per player") }),
+        h("thead", {}, head), h("tbody", {}, rows)))];
 }
 
 function worstList() {
@@ -299,7 +307,7 @@ function draw() {
     legend(),
     h("div.chance-wrap", {}, chart(), h("div.chance-tip", { id: "analysis-tip", role: "tooltip", hidden: true })),
     h("p.muted.small", { text: _("Triangles mark mistakes and blunders; the upright line is the move shown. Hover or focus a point for its move, click it to go there.") }),
-    summaryTable(),
+    ...summaryTable(),
     worstList());
 }
 
