@@ -28,7 +28,7 @@ from stoneage.bots.mcts import MCTSBot, Node
 from stoneage.bots.registry import make_bot
 from stoneage.core.contract import JSON, OMNISCIENT, State
 from stoneage.core.errors import RecordError, StoneAgeError
-from stoneage.core.i18n import N_, _
+from stoneage.core.i18n import _, pgettext
 from stoneage.core.record import game_from_record, replay
 
 ANALYSIS_VERSION = 1
@@ -43,8 +43,14 @@ MIN_VISITS = 16
 GOOD, INACCURACY, MISTAKE, BLUNDER = "good", "inaccuracy", "mistake", "blunder"
 THRESHOLDS: tuple[tuple[str, float], ...] = ((BLUNDER, 0.20), (MISTAKE, 0.10), (INACCURACY, 0.05))
 """A decision that lost at least this much winning chance (0..1) gets this class, worst first."""
-LABELS = {GOOD: N_("good"), INACCURACY: N_("inaccuracy"), MISTAKE: N_("mistake"), BLUNDER: N_("blunder")}
-"""Each class in words (translate with ``_`` when shown)."""
+LABELS = (GOOD, INACCURACY, MISTAKE, BLUNDER)
+"""The classes of a decision, best first (``label_words`` says them)."""
+
+
+def label_words(label: str) -> str:
+    """A decision's class in words, in the current language ("good" as in a good move, not a good)."""
+    return {GOOD: pgettext("decision", "good"), INACCURACY: pgettext("decision", "inaccuracy"),
+            MISTAKE: pgettext("decision", "mistake"), BLUNDER: pgettext("decision", "blunder")}[label]
 WORST_SHOWN = 3
 """The biggest mistakes listed per player."""
 

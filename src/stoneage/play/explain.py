@@ -74,7 +74,7 @@ def choice_line(choice: Choice) -> str:
     """``place forest 3 — 3 figures to the forest: win chance 41 %`` (and the visit share of a search)."""
     value = _("win chance {percent} %").format(percent=round(choice.value * 100))
     if choice.share is not None:
-        value = _("{value}, {percent} % of the search").format(value=value, percent=round(choice.share * 100))
+        value = _("{value}, search share {percent} %").format(value=value, percent=round(choice.share * 100))
     description = choice.description.strip()
     text = f"{choice.notation} — {description}" if description and description != choice.notation else choice.notation
     return f"{text}: {value}"

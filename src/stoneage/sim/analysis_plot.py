@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from stoneage.core.i18n import _
+from stoneage.core.i18n import _, pgettext
 from stoneage.play.analysis import Analysis
 from stoneage.sim.errors import TournamentError
 from stoneage.sim.plots import check_plot_path, font_family
@@ -18,7 +18,7 @@ def plot_curve(analysis: Analysis, names: Sequence[str], path: str | Path) -> No
     import matplotlib
 
     title = _("Winning chances over the game ({bot})").format(bot=analysis.bot)
-    family = font_family([title, _("move"), _("winning chance"), *names])
+    family = font_family([title, pgettext("plot axis", "move"), _("winning chance"), *names])
     with matplotlib.rc_context({"font.family": family} if family else {}):
         _draw(analysis, names, title, path)
 
@@ -37,7 +37,7 @@ def _draw(analysis: Analysis, names: Sequence[str], title: str, path: str | Path
             axes.scatter([d.step + 1 for d in bad], [d.after[seat] for d in bad], color=line.get_color(), marker="v",
                          zorder=3)
     axes.set_ylim(0, 1)
-    axes.set_xlabel(_("move"))
+    axes.set_xlabel(pgettext("plot axis", "move"))
     axes.set_ylabel(_("winning chance"))
     axes.set_title(title)
     axes.legend(loc="upper left")

@@ -122,7 +122,7 @@ def _points(value: float, sign: bool = False) -> str:
 def report(analysis: Any, names: list[str], cached: bool) -> str:
     """The per-player summary and the biggest mistakes, in words."""
     from stoneage.core.registry import game_info
-    from stoneage.play.analysis import LABELS
+    from stoneage.play.analysis import label_words
 
     when = _("from the cache") if cached else _("in {seconds} s").format(seconds=f"{analysis.seconds:.1f}")
     lines = [_("Analysis of a game of {game}, {players} players, {decisions} decisions; bot {bot}, "
@@ -148,7 +148,7 @@ def report(analysis: Any, names: list[str], cached: bool) -> str:
         for step in summary.worst:
             decision = analysis.decision_at(step)
             lines.append(_("  move {number}: {move} — {label}, lost {points} points").format(
-                number=step + 1, move=decision.move, label=_(LABELS[decision.label]),
+                number=step + 1, move=decision.move, label=label_words(decision.label),
                 points=_points(decision.loss)))
             lines.append(_("      better: {move}").format(move=decision.best_move))
     return "\n".join(lines)

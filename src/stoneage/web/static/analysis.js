@@ -28,7 +28,8 @@ const $ = (selector) => document.querySelector(selector);
 /** A class in words (the same words as ``stoneage analyze``). */
 function labelWords(label) {
   return {
-    good: _("good"), inaccuracy: _("inaccuracy"), mistake: _("mistake"), blunder: _("blunder"),
+    good: pgettext("decision", "good"), inaccuracy: pgettext("decision", "inaccuracy"),
+    mistake: pgettext("decision", "mistake"), blunder: pgettext("decision", "blunder"),
   }[label] || label;
 }
 
