@@ -23,7 +23,12 @@ from stoneage.core.record import load_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import HUMAN, Session, normalize_seat
-from stoneage.tui.kit import NoFullScreenError, TextualMissingError as TextualMissingError, tui_kit
+from stoneage.tui.kit import (
+    NoFullScreenError,
+    TextualMissingError as TextualMissingError,
+    plays_line_by_line,
+    tui_kit,
+)
 
 if TYPE_CHECKING:
     from stoneage.tui.base_app import GameApp
@@ -226,15 +231,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     delay = args.delay if args.delay is not None else session.pause()
     save_path = args.save or args.resume or DEFAULT_SAVE
     kit = tui_kit(session.game)
-    plain = args.plain
-    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("stoneage: " + _("note: not a terminal, so playing line by line (--plain)"), file=sys.stderr)
-        plain = True
-    if not plain and kit.app is None:
-        print("stoneage: " + _("note: {game} has no full-screen mode, so playing line by line (--plain)").format(
-            game=session.game.name), file=sys.stderr)
-
-        plain = True
+    plain = plays_line_by_line(args.plain, kit, session.game)
     if plain:
         game = kit.plain_class()(session, delay=delay, save_path=save_path, autosave=args.save is not None)
         return game.run()

@@ -8,6 +8,7 @@ notation strings (or its play kit's menus) on the shared frame.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -76,3 +77,18 @@ def tui_kit(game: Game | str) -> TuiKit:
         raise StoneAgeError(_("{path} is not a TuiKit").format(path=path))
 
     return kit
+
+
+def plays_line_by_line(asked: bool, kit: TuiKit, game: Game) -> bool:
+    """Whether to play line by line: asked (``--plain``), or, with a note on stderr, because this is
+    not a terminal or the game has no full-screen mode."""
+    if asked:
+        return True
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("stoneage: " + _("note: not a terminal, so playing line by line (--plain)"), file=sys.stderr)
+        return True
+    if kit.app is None:
+        print("stoneage: " + _("note: {game} has no full-screen mode, so playing line by line (--plain)").format(
+            game=game.name), file=sys.stderr)
+        return True
+    return False

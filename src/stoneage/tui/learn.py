@@ -8,7 +8,6 @@ expect with a friendly "try ...", and lets the person leave it (``playon``) for 
 from __future__ import annotations
 
 import argparse
-import sys
 import textwrap
 from typing import ClassVar
 
@@ -18,7 +17,7 @@ from stoneage.play.kit import play_kit
 from stoneage.play.lesson import LessonSession, NoLesson, OffScript
 from stoneage.play.menus import Menu
 from stoneage.tui.base_plain import BasePlainGame, Command, Next
-from stoneage.tui.kit import tui_kit
+from stoneage.tui.kit import plays_line_by_line, tui_kit
 
 DEFAULT_SAVE = "stoneage-game.json"
 
@@ -143,14 +142,7 @@ def cmd_learn(args: argparse.Namespace) -> int:
     session = lesson_session(args.game or DEFAULT_GAME)
     save_path = args.save or DEFAULT_SAVE
     kit = tui_kit(session.game)
-    plain = args.plain
-    if not plain and not (sys.stdin.isatty() and sys.stdout.isatty()):
-        print("stoneage: " + _("note: not a terminal, so playing line by line (--plain)"), file=sys.stderr)
-        plain = True
-    if not plain and kit.app is None:
-        print("stoneage: " + _("note: {game} has no full-screen mode, so playing line by line (--plain)").format(
-            game=session.game.name), file=sys.stderr)
-        plain = True
+    plain = plays_line_by_line(args.plain, kit, session.game)
     if plain:
         return make_lesson_game(session, delay=0.0, save_path=save_path).run()
     from stoneage.tui.learn_app import lesson_app_class  # textual only here
