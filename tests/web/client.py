@@ -200,3 +200,15 @@ class Table:
             message = await self.receive()
             assert message["type"] != "error", message
         return moves
+
+
+async def play_out_all(tables: list[Table]) -> list[int]:
+    """Connect every table, play random moves at each (table n seeded n) until the game ends, and
+    close them; the moves each made."""
+    for table in tables:
+        await table.__aenter__()
+    try:
+        return list(await asyncio.gather(*(table.play_out(random.Random(n)) for n, table in enumerate(tables))))
+    finally:
+        for table in tables:
+            await table.__aexit__()

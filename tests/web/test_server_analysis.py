@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import asyncio
-import random
 import time
 
 import httpx
 
-from web.client import Table, create_game, person_seats
+from web.client import Table, create_game, person_seats, play_out_all
 from web.server import ServerProcess
 
 
@@ -20,12 +19,7 @@ def test_a_finished_game_is_analysed_in_the_background_and_a_running_one_is_refu
     tokens = [seat["token"] for seat in created["seats"]]
 
     async def scenario() -> None:
-        tables = [Table(server.ws, created["id"], token=token) for token in tokens]
-        for table in tables:
-            await table.__aenter__()
-        await asyncio.gather(*(table.play_out(random.Random(n)) for n, table in enumerate(tables)))
-        for table in tables:
-            await table.__aexit__()
+        await play_out_all([Table(server.ws, created["id"], token=token) for token in tokens])
 
     asyncio.run(scenario())
     first = httpx.get(url)

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import random
 
 import httpx
 
 from stoneage.core.record import replay
 
-from web.client import Table, create_game, leaf_actions, person_seats
+from web.client import Table, create_game, leaf_actions, person_seats, play_out_all
 from web.server import ServerProcess
 
 
@@ -40,12 +39,7 @@ def test_a_finished_game_replays_step_by_step_as_the_record_says(server: ServerP
     tokens = [seat["token"] for seat in created["seats"]]
 
     async def scenario() -> None:
-        tables = [Table(server.ws, created["id"], token=token) for token in tokens]
-        for table in tables:
-            await table.__aenter__()
-        await asyncio.gather(*(table.play_out(random.Random(n)) for n, table in enumerate(tables)))
-        for table in tables:
-            await table.__aexit__()
+        await play_out_all([Table(server.ws, created["id"], token=token) for token in tokens])
 
     asyncio.run(scenario())
     record = httpx.get(f"{server.http}/api/games/{created['id']}/record").json()

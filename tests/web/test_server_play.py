@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import random
 
 import httpx
 import pytest
 
 from stoneage.core.contract import CHANCE
 
-from web.client import Table, create_game, person_seats
+from web.client import Table, create_game, person_seats, play_out_all
 from web.server import ServerProcess
 
 GAMES = [("stone_age", ["medium"]), ("first_stone_age", ["child"]), ("stone_age_junior", [])]
@@ -24,14 +23,7 @@ def test_a_full_game_with_people_and_bots_ends_with_a_record_that_replays(
     tokens = [seat["token"] for seat in created["seats"] if "token" in seat]
 
     async def scenario() -> list[int]:
-        tables = [Table(server.ws, created["id"], token=token) for token in tokens]
-        for table in tables:
-            await table.__aenter__()
-        try:
-            return list(await asyncio.gather(*(t.play_out(random.Random(n)) for n, t in enumerate(tables))))
-        finally:
-            for table in tables:
-                await table.__aexit__()
+        return await play_out_all([Table(server.ws, created["id"], token=token) for token in tokens])
 
     moves = asyncio.run(scenario())
     assert all(count > 0 for count in moves)
@@ -53,13 +45,7 @@ def test_every_action_is_one_update_and_the_ack_follows_the_movers_own(server: S
 
     async def scenario() -> list[Table]:
         tables = [Table(server.ws, created["id"], token=token) for token in tokens]
-        for table in tables:
-            await table.__aenter__()
-        try:
-            await asyncio.gather(*(t.play_out(random.Random(n)) for n, t in enumerate(tables)))
-        finally:
-            for table in tables:
-                await table.__aexit__()
+        await play_out_all(tables)
         return tables
 
     folded = 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from web.client import (
     join_game,
     new_player,
     person_seats,
+    play_out_all,
     tokens_of,
 )
 from web.server import ServerProcess
@@ -147,13 +147,7 @@ def played(server: ServerProcess) -> Iterator[Played]:
     ]
 
     async def play() -> None:
-        for table in tables:
-            await table.__aenter__()
-        try:
-            await asyncio.gather(*(table.play_out(random.Random(n)) for n, table in enumerate(tables)))
-        finally:
-            for table in tables:
-                await table.__aexit__()
+        await play_out_all(tables)
 
     asyncio.run(play())
     seats = {two["id"]: {"ada": 0, "bob": 1}, with_bot["id"]: {"ada": 1}, three["id"]: {"ada": 2, "bob": 0}}
