@@ -26,10 +26,10 @@ as a menu."""
 ResultLines = Callable[[State, Sequence[str]], list[str]]
 """(state, seat names) -> the score breakdown and the winner in words."""
 PanelBuilder = Callable[[JSON, Sequence[str]], "list[Panel]"]
+"""(an observation, seat names) -> the view model's panels (board, players, ...)."""
 Observations = Callable[[State, Sequence[int]], dict[int, JSON]]
 """Every viewer's observation of one state at once: for each viewer exactly ``observation(viewer)``
 (``public_observation()`` for ``PUBLIC``), the parts they share built once as the same objects."""
-"""(an observation, seat names) -> the view model's panels (board, players, ...)."""
 
 
 def _default_paced(state: State, seat: int, action: int) -> bool:
