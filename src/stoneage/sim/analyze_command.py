@@ -10,6 +10,7 @@ from stoneage.core import files
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import _, pgettext, seat_name
 from stoneage.core.text import cells, ljust, rjust
+from stoneage.sim.commands import _positive
 from stoneage.sim.config import BACKENDS
 
 
@@ -20,12 +21,6 @@ class AnalyzeError(StoneAgeError):
 def _depth(text: str) -> int:
     if not text.strip().isdigit():
         raise argparse.ArgumentTypeError(_("iterations must be a whole number ≥ 0, not {value!r}").format(value=text))
-    return int(text)
-
-
-def _jobs(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(_("jobs must be a whole number ≥ 1, not {value!r}").format(value=text))
     return int(text)
 
 
@@ -52,7 +47,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", metavar=pgettext("metavar", "FILE"), help=_("write the full analysis as JSON"))
     parser.add_argument("--no-cache", action="store_true",
                         help=_("analyse again even if RECORD.analysis.json holds this analysis"))
-    parser.add_argument("--jobs", type=_jobs, default=1, metavar=pgettext("metavar", "JOBS"),
+    parser.add_argument("--jobs", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
                         help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
     parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
     parser.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
