@@ -26,6 +26,9 @@ from stoneage.core.i18n import DOMAIN, LANGUAGES, LOCALE_DIR, SOURCE
 from test_glossary import GAMES as GLOSSARY
 
 ROOT = Path(__file__).resolve().parent.parent
+CATALOGS = ROOT / "src" / "stoneage" / "locale"
+"""The template and ``.po`` catalogs in the source tree: an installed package (the compiled build's
+``--target`` tree) ships only the ``.mo`` files, which ``LOCALE_DIR`` finds where the program reads them."""
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
 GLOSSARY_COLUMN = {"ko": 1, "pt_BR": 2, "de": 3}
 
@@ -37,7 +40,7 @@ def read(path: Path, locale: str | None = None) -> Catalog:
 
 @cache
 def catalog(code: str) -> Catalog:
-    return read(LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po", code)
+    return read(CATALOGS / code / "LC_MESSAGES" / f"{DOMAIN}.po", code)
 
 
 def messages(found: Catalog) -> list[Message]:
@@ -74,14 +77,14 @@ def test_the_template_holds_exactly_the_messages_of_the_source() -> None:
         CommandLineInterface().run(["pybabel", "-q", "extract", "-F", str(ROOT / "babel.cfg"), "--no-location",
                                     "-o", str(fresh), str(ROOT)])
         extracted = {key(m) for m in messages(read(fresh))}
-    shipped = {key(m) for m in messages(read(LOCALE_DIR / f"{DOMAIN}.pot"))}
+    shipped = {key(m) for m in messages(read(CATALOGS / f"{DOMAIN}.pot"))}
     assert extracted - shipped == set(), "new messages: run python tools/catalogs.py"
     assert shipped - extracted == set(), "messages no longer in the source: run python tools/catalogs.py"
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_every_message_is_translated_in_every_catalog(code: str) -> None:
-    template = {key(m) for m in messages(read(LOCALE_DIR / f"{DOMAIN}.pot"))}
+    template = {key(m) for m in messages(read(CATALOGS / f"{DOMAIN}.pot"))}
     found = messages(catalog(code))
     assert {key(m) for m in found} == template, "run python tools/catalogs.py"
     fuzzy = [m.id for m in found if m.fuzzy]
