@@ -24,6 +24,7 @@ _BOTS: dict[str, str] = {
     "child": "stoneage.bots.first_stone_age.memory_bots:ChildBot",
     "junior": "stoneage.bots.stone_age_junior.memory_bots:JuniorBot",
     "junior_child": "stoneage.bots.stone_age_junior.memory_bots:JuniorChildBot",
+    "junior_expert": "stoneage.bots.stone_age_junior.expert:JuniorExpertBot",
     "learned": "stoneage.bots.stone_age.expert:ExpertBot",
 }
 PRESETS: dict[str, str] = {

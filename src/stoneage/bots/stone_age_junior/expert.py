@@ -1,0 +1,513 @@
+"""Stone Age Junior's expert memory bot, ``junior_expert``: exact expectation over what it remembers.
+
+It remembers like ``junior`` (``memory``/``recall``, ``span``; ``memory_bots``), and believes
+what a memory can: a place it remembers holds that tile, a place it does not holds any tile it
+cannot place with equal chance; the next goods card (expansion) is the one it remembers on top
+of the pile, else any card not publicly accounted for, by count (the other players' face-down
+cards included: they are as unknown as the pile's).
+
+Each decision weighs every legal action by the exact expectation, under that belief, of the
+position it leads to (docs/stone-age-junior.md, "The expert"):
+
+* the bot's own gain in worth (huts built, progress towards the face-up huts, goods and dogs);
+* minus ``denial`` times the opponents' change in worth (a dog taken from them, a hut they were
+  close to built away — the hut turning up in its place is averaged over the huts nobody has seen)
+  and the best turn the next player can expect from the position (its tile among the face-down
+  ones, by the same expectation): so it keeps a route to the building site from a player who can
+  build, and weighs a reset, which turns every tile face down for the next player too;
+* plus ``foresight`` times the best turn the bot itself can expect next from there.
+
+Landing spaces are played out as the rules do (a good, a dog from the storage or the next holder,
+the best exchange at the trading post, the best build or a goods card on the building site, stay or
+travel with Martin), so the trade-offs are those of the resulting positions, not of a rule of thumb.
+Trades inside a visit and the swap after a reset are ``junior``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from stoneage.bots.params import fraction
+from stoneage.bots.stone_age_junior.memory_bots import (
+    GOOD_INDEX,
+    HUT_VALUE,
+    SPACE_INDEX,
+    SPARE_GOOD,
+    TILE_INDEX,
+    UNSEEN,
+    Holding,
+    JuniorBot,
+    View,
+    unplaced,
+)
+from stoneage.core.rng import draw
+from stoneage.games.stone_age_junior import actions as A
+from stoneage.games.stone_age_junior.data import (
+    BUILDING_SITE,
+    BUILDS,
+    CARD_COUNTS,
+    CARD_ITEM,
+    CARD_NAMES,
+    DOG_ITEM,
+    DOG_SPACE,
+    GOOD_AT_SPACE,
+    GOODS,
+    GUFF,
+    GUFF_ITEM,
+    HUT_COSTS,
+    HUTS_TO_WIN,
+    NUM_DOGS,
+    NUM_GOODS,
+    NUM_HUTS,
+    NUM_KINDS,
+    NUM_POSITIONS,
+    RING,
+    RING_SIZE,
+    SPACE_OF_GOOD,
+    TRADING_POST,
+    tile_target,
+)
+
+Obs = dict[str, Any]
+Lottery = list[tuple[float, Obs, bool]]
+"""Outcomes of one choice: (probability, the position after it, whether the forest was reset)."""
+
+CERTAIN_WIN = 1000.0
+"""Score of an action that wins at once (above any other)."""
+CARD_INDEX = {name: k for k, name in enumerate(CARD_NAMES)}
+
+
+class Parts:
+    """What a position after an action is worth, before the face-up places are known."""
+
+    __slots__ = ("gain", "loss", "mine", "reset", "theirs", "win")
+
+    def __init__(self, gain: float, loss: float, mine: list[float], theirs: list[float], reset: bool,
+                 win: bool) -> None:
+        self.gain = gain
+        self.loss = loss
+        self.mine = mine
+        self.theirs = theirs
+        self.reset = reset
+        self.win = win
+
+
+class ExpertView(View):
+    """A view whose goods card is drawn from the bot's belief about the pile."""
+
+    __slots__ = ("next_card",)
+
+    def __init__(self, obs: Obs, me: int, denial: float, next_card: list[float] | None) -> None:
+        super().__init__(obs, me, denial)
+        self.next_card = next_card
+
+    def card_value(self, held: Holding) -> float:
+        """The expected worth of the next goods card, by the bot's belief about the pile."""
+        if self.next_card is None:
+            return super().card_value(held)
+        before = self.progress(held.goods, held.jokers)
+        total = 0.0
+        for kind, chance in enumerate(self.next_card):
+            if not chance:
+                continue
+            if kind == GUFF:
+                worth = self.progress(held.goods, held.jokers + 1)
+            else:
+                goods = held.goods[:]
+                goods[kind] += 1
+                worth = self.progress(goods, held.jokers)
+            total += chance * (worth - before)
+        return total + SPARE_GOOD
+
+
+class JuniorExpertBot(JuniorBot):
+    """Stone Age Junior played by exact expectation over what the bot remembers:
+    ``junior_expert`` (perfect memory), ``junior_expert:memory=0.8`` (forgetful).
+
+    ``denial`` (0..1, default 1) weighs what the opponents gain; ``foresight`` (0..1, default 0.3)
+    the bot's own next turn.
+    """
+
+    name = "junior_expert"
+
+    def __init__(self, seed: int = 0, memory: float | None = None, recall: float | None = None, span: int = 0,
+                 denial: float = 1.0, foresight: float = 0.3) -> None:
+        super().__init__(seed=seed, memory=memory, recall=recall, span=span, denial=denial)
+        self.foresight = fraction("foresight", foresight)
+
+    # --- decisions -------------------------------------------------------------------------------
+
+    def turn_choice(self, view: View, forest: list[str], legal: list[int]) -> int:
+        """The face-down place of the best expected position (every tile it may hold, weighed)."""
+        ctx = Context(self, view.obs, forest)
+        pos = view.figure(view.me)
+        pool = unplaced(forest)
+        up = ctx.up
+        by_space: dict[int, list[list[Parts]]] = {}
+        scored = []
+        for action in legal:
+            place = action - A.TURN
+            known = forest[place]
+            tiles = [TILE_INDEX[known]] if known != UNSEEN else pool
+            worth = 0.0
+            for tile in tiles:
+                space = tile_target(tile, pos)
+                options = by_space.get(space)
+                if options is None:
+                    options = by_space[space] = ctx.options(space)
+                worth += max(ctx.score(parts, up | 1 << place) for parts in options)
+            scored.append((round(worth / len(tiles), 9), action))
+        return self.best(scored)
+
+    def build_choice(self, view: View, legal: list[int]) -> int:
+        """Build the hut (and pay it the way) that leaves the best position; else pass."""
+        builds = [a for a in legal if a != A.PASS]
+        if not builds:
+            return A.PASS
+        ctx = Context(self, view.obs, self.remember(view.obs))
+        scored = []
+        for action in builds:
+            lottery = ctx.build(ctx.obs, ctx.me, action - A.BUILD)
+            scored.append((round(ctx.score(ctx.parts(lottery), ctx.up), 9), action))
+        return self.best(scored)
+
+    def martin_choice(self, view: View, legal: list[int]) -> int:
+        """Stay or travel with Martin: whichever leaves the best expected position."""
+        ctx = Context(self, view.obs, self.remember(view.obs))
+        here = view.figure(view.me)
+        scored = []
+        for action in legal:
+            if action == A.STAY:
+                lottery = ctx.act(ctx.obs, ctx.me, here)
+            else:
+                lottery = ctx.travel(ctx.obs, ctx.me, action - A.TRAVEL)
+            scored.append((round(ctx.score(ctx.parts(lottery), ctx.up), 9), action))
+        return self.best(scored)
+
+    # --- memory of the pile -------------------------------------------------------------------------
+
+    def next_card(self, obs: Obs) -> list[float] | None:
+        """Per card kind, the chance the next goods card drawn is of it (``None`` without the expansion)."""
+        if obs["pile"] is None:
+            return None
+        now = obs["turn"]
+        unseen = sum(CARD_COUNTS)
+        below: list[int | None] = []
+        for event in obs["log"]:
+            if event["event"] == "draw":
+                if unseen:
+                    unseen -= 1
+                elif below:
+                    below.pop(0)
+            elif event["event"] == "build":
+                kept = self.remembers_pile(event, now)
+                below.extend(CARD_INDEX[item.removesuffix("_card")] if kept else None
+                             for item in event["paid"] if item not in GOOD_INDEX and item != "dog")
+        if not unseen and below and below[0] is not None:
+            chances = [0.0] * NUM_KINDS
+            chances[below[0]] = 1.0
+            return chances
+        counts = list(CARD_COUNTS)
+        for data in obs["players"]:
+            for name in data["cards_public"]:
+                counts[CARD_INDEX[name]] -= 1
+        for name in obs["players"][obs["observer"]]["cards_hidden"]:
+            counts[CARD_INDEX[name]] -= 1
+        for kind in below:
+            if kind is not None:
+                counts[kind] -= 1
+        total = sum(max(0, n) for n in counts)
+        if total <= 0:
+            return [0.0] * NUM_KINDS
+        return [max(0, n) / total for n in counts]
+
+    def remembers_pile(self, event: Obs, now: int) -> bool:
+        """Whether the cards a ``build`` event put under the pile are still in mind at turn ``now``."""
+        age: int = now - event["turn"]
+        if self.span and age >= self.span:
+            return False
+        if self.memory >= 1.0 or age <= 0:
+            return True
+        return draw(self.seed, event["at"] * 512 + 511, 1 << 53) / (1 << 53) < self.memory**age
+
+
+class Context:
+    """One decision: the position as the bot sees it and the positions its choices lead to."""
+
+    __slots__ = ("bot", "forest", "me", "next_card", "nxt", "obs", "pool", "seats", "up", "worth_before")
+
+    def __init__(self, bot: JuniorExpertBot, obs: Obs, forest: list[str]) -> None:
+        self.bot = bot
+        self.obs = obs
+        self.forest = forest
+        self.me: int = obs["observer"]
+        self.seats = len(obs["players"])
+        self.nxt = (self.me + 1) % self.seats
+        self.pool = unplaced(forest)
+        self.up = sum(1 << p for p, shown in enumerate(obs["forest"]) if shown != "down")
+        self.next_card = bot.next_card(obs)
+        self.worth_before = self.worths(obs)
+
+    def view(self, obs: Obs) -> ExpertView:
+        return ExpertView(obs, self.me, self.bot.denial, self.next_card)
+
+    # --- what a position is worth ----------------------------------------------------------------
+
+    def worths(self, obs: Obs) -> list[float]:
+        """Per seat: huts built, progress towards the face-up huts, goods and jokers held."""
+        view = self.view(obs)
+        out = []
+        for seat in range(self.seats):
+            held = view.holding(seat)
+            out.append(HUT_VALUE * held.built + view.progress(held.goods, held.jokers)
+                       + SPARE_GOOD * (sum(held.goods) + held.jokers))
+        return out
+
+    def place_values(self, obs: Obs, seat: int) -> list[float]:
+        """Per forest place, what turning it up next is expected to be worth to ``seat``."""
+        view = self.view(obs)
+        values = [view.space_value(seat, space, hurt=False) for space in range(RING_SIZE)]
+        pos = SPACE_INDEX[obs["figures"][seat]]
+        unknown = sum(values[tile_target(t, pos)] for t in self.pool) / len(self.pool) if self.pool else 0.0
+        return [values[tile_target(TILE_INDEX[tile], pos)] if tile != UNSEEN else unknown for tile in self.forest]
+
+    def parts(self, lottery: Lottery) -> list[Parts]:
+        """Each outcome's parts, weighed by its chance (``score`` adds them up)."""
+        out = []
+        before = self.worth_before
+        me = self.me
+        for chance, obs, reset in lottery:
+            after = self.worths(obs)
+            win = len(obs["players"][me]["built"]) >= HUTS_TO_WIN
+            loss = sum(after[q] - before[q] for q in range(self.seats) if q != me) / (self.seats - 1)
+            mine = [chance * v for v in self.place_values(obs, me)] if self.bot.foresight and not win else []
+            theirs = [chance * v for v in self.place_values(obs, self.nxt)] if not win else []
+            out.append(Parts(chance * (after[me] - before[me]), chance * loss, mine, theirs, reset, win))
+        return out
+
+    def score(self, options: list[Parts] | Iterable[Parts], up: int) -> float:
+        """The expected worth of a lottery (its outcomes' parts) with the places of ``up`` face up."""
+        total = 0.0
+        bot = self.bot
+        for parts in options:
+            if parts.win:
+                return CERTAIN_WIN
+            face_up = 0 if parts.reset else up
+            total += parts.gain - bot.denial * (parts.loss + best_down(parts.theirs, face_up))
+            if parts.mine:
+                total += bot.foresight * best_down(parts.mine, face_up)
+        return total
+
+    # --- the positions a landing leads to -----------------------------------------------------------
+
+    def options(self, space: int) -> list[list[Parts]]:
+        """The bot's choices on landing on ``space`` (stay or travel with Martin; else one), each as parts."""
+        obs = self.obs
+        martin = obs["martin"]
+        lotteries = [self.act(obs, self.me, space)]
+        if martin is not None and SPACE_INDEX[martin] == space:
+            lotteries += [self.travel(obs, self.me, g) for g in range(NUM_GOODS) if SPACE_OF_GOOD[g] != space]
+        return [self.parts(lottery) for lottery in lotteries]
+
+    def act(self, obs: Obs, seat: int, space: int) -> Lottery:
+        """The figure of ``seat`` on ``space`` and its action there (the best, where it chooses)."""
+        obs = moved(obs, seat, space)
+        if space == BUILDING_SITE:
+            return self.building_site(obs, seat)
+        if space == DOG_SPACE:
+            return [(1.0, take_dog(obs, seat), False)]
+        if space == TRADING_POST:
+            return [(1.0, self.trade(obs, seat), False)]
+        return [(1.0, take_good(obs, seat, GOOD_AT_SPACE[space]), False)]
+
+    def travel(self, obs: Obs, seat: int, good: int) -> Lottery:
+        space = SPACE_OF_GOOD[good]
+        obs = moved(obs, seat, space)
+        obs["martin"] = RING[space]
+        return [(1.0, take_good(obs, seat, good), False)]
+
+    def trade(self, obs: Obs, seat: int) -> Obs:
+        """After the best exchange at the trading post (by the bot's progress)."""
+        view = self.view(obs)
+        held = view.holding(seat)
+        one = "one_swap" in obs["variants"]
+        best_tiles, best_post = best_trade(view, held, view.post(), 1 if one else NUM_GOODS * 4)
+        if best_tiles == held.tiles:
+            return obs
+        data = dict(obs["players"][seat])
+        data["goods"] = dict(zip(GOODS, best_tiles, strict=True))
+        return replace_player(obs, seat, data, trading_post=dict(zip(GOODS, best_post, strict=True)))
+
+    def building_site(self, obs: Obs, seat: int) -> Lottery:
+        """The best build, else (expansion) a goods card; then the reset."""
+        held = self.view(obs).holding(seat)
+        legal = payable(obs, held)
+        if legal:
+            best: tuple[float, Lottery] | None = None
+            for index in legal:
+                lottery = self.build(obs, seat, index)
+                worth = sum(chance * self.worths(after)[seat] for chance, after, _ in lottery)
+                if best is None or worth > best[0] + 1e-9:
+                    best = (worth, lottery)
+            assert best is not None
+            return best[1]
+        if self.next_card is None or not obs["pile"]["size"]:
+            return [(1.0, obs, True)]
+        out: Lottery = []
+        for kind, chance in enumerate(self.next_card):
+            if chance:
+                data = dict(obs["players"][seat])
+                data["cards_public"] = [*data["cards_public"], CARD_NAMES[kind]]
+                out.append((chance, replace_player(obs, seat, data, pile={"size": obs["pile"]["size"] - 1}), True))
+        return out or [(1.0, obs, True)]
+
+    def build(self, obs: Obs, seat: int, index: int) -> Lottery:
+        """``BUILDS[index]`` paid by ``seat``; the hut turning up in its place averaged over the huts
+        nobody has seen."""
+        number, items = BUILDS[index]
+        data = dict(obs["players"][seat])
+        goods = dict(data["goods"])
+        dogs = data["dogs"]
+        cards = [*data["cards_public"], *data["cards_hidden"]]
+        supply = dict(obs["supply"])
+        for item in items:
+            if item < CARD_ITEM:
+                goods[GOODS[item]] -= 1
+                supply[GOODS[item]] += 1
+            elif item == DOG_ITEM:
+                dogs -= 1
+            else:
+                cards.remove("guff" if item == GUFF_ITEM else GOODS[item - CARD_ITEM])
+        data.update(goods=goods, dogs=dogs, cards_public=cards, cards_hidden=[], built=[*data["built"], number])
+        after = replace_player(obs, seat, data, supply=supply, dog_storage=obs["dog_storage"] + items.count(DOG_ITEM))
+        if len(data["built"]) >= HUTS_TO_WIN:
+            return [(1.0, after, True)]
+        stacks = obs["huts"]
+        stack = next(s for s, pile in enumerate(stacks) if pile["face_up"] and pile["face_up"]["number"] == number)
+        empty = [*stacks]
+        empty[stack] = {"face_up": None, "below": 0}
+        if not stacks[stack]["below"]:
+            return [(1.0, {**after, "huts": empty}, True)]
+        seen = {pile["face_up"]["number"] for pile in stacks if pile["face_up"]}
+        for other in obs["players"]:
+            seen.update(other["built"])
+        pool = [h for h in range(1, NUM_HUTS + 1) if h not in seen]
+        out: Lottery = []
+        for hut in pool:
+            huts = [*empty]
+            cost = HUT_COSTS[hut - 1]
+            shown = [GOODS[g] for g in range(NUM_GOODS) for _ in range(cost[g])]
+            huts[stack] = {"face_up": {"number": hut, "goods": shown}, "below": stacks[stack]["below"] - 1}
+            out.append((1.0 / len(pool), {**after, "huts": huts}, True))
+        return out or [(1.0, {**after, "huts": empty}, True)]
+
+
+def best_down(values: list[float], up: int) -> float:
+    """The best of ``values`` over the places not face up in ``up`` (0 when none is left)."""
+    best = None
+    for place in range(NUM_POSITIONS):
+        if not up >> place & 1 and (best is None or values[place] > best):
+            best = values[place]
+    return best if best is not None else 0.0
+
+
+def moved(obs: Obs, seat: int, space: int) -> Obs:
+    figures = [*obs["figures"]]
+    figures[seat] = RING[space]
+    return {**obs, "figures": figures}
+
+
+def replace_player(obs: Obs, seat: int, data: Obs, **changes: Any) -> Obs:
+    players = [*obs["players"]]
+    players[seat] = data
+    return {**obs, "players": players, **changes}
+
+
+def take_good(obs: Obs, seat: int, good: int) -> Obs:
+    name = GOODS[good]
+    if not obs["supply"][name]:
+        return obs
+    data = dict(obs["players"][seat])
+    data["goods"] = {**data["goods"], name: data["goods"][name] + 1}
+    return replace_player(obs, seat, data, supply={**obs["supply"], name: obs["supply"][name] - 1})
+
+
+def take_dog(obs: Obs, seat: int) -> Obs:
+    """A dog from the storage, else from the next holder clockwise (nothing when ``seat`` holds both)."""
+    players = [*obs["players"]]
+    if obs["dog_storage"]:
+        players[seat] = {**players[seat], "dogs": players[seat]["dogs"] + 1}
+        return {**obs, "players": players, "dog_storage": obs["dog_storage"] - 1}
+    if players[seat]["dogs"] >= NUM_DOGS:
+        return obs
+    seats = len(players)
+    for k in range(1, seats):
+        other = (seat + k) % seats
+        if players[other]["dogs"]:
+            players[other] = {**players[other], "dogs": players[other]["dogs"] - 1}
+            players[seat] = {**players[seat], "dogs": players[seat]["dogs"] + 1}
+            return {**obs, "players": players}
+    return obs  # pragma: no cover - a dog is always somewhere
+
+
+def payable(obs: Obs, held: Holding) -> list[int]:
+    """The indices into ``BUILDS`` of the face-up huts ``held`` can pay, from what the observation shows."""
+    faces = {pile["face_up"]["number"] for pile in obs["huts"] if pile["face_up"]}
+    cards = [0] * NUM_KINDS
+    for g in range(NUM_GOODS):
+        cards[g] = held.goods[g] - held.tiles[g]
+    cards[GUFF] = held.guff
+    out = []
+    for index, (number, items) in enumerate(BUILDS):
+        if number not in faces:
+            continue
+        tiles = [items.count(g) for g in range(NUM_GOODS)]
+        need_cards = [items.count(CARD_ITEM + g) for g in range(NUM_GOODS)] + [items.count(GUFF_ITEM)]
+        if (all(t <= h for t, h in zip(tiles, held.tiles, strict=True))
+                and all(n <= c for n, c in zip(need_cards, cards, strict=True))
+                and items.count(DOG_ITEM) <= held.dogs):
+            out.append(index)
+    return out
+
+
+def best_trade(view: View, held: Holding, post: list[int], depth: int) -> tuple[list[int], list[int]]:
+    """The goods tiles and trading post after the exchange that leaves the most progress (the first
+    found of equal ones; no swap when none improves)."""
+    extra = [a - b for a, b in zip(held.goods, held.tiles, strict=True)]
+
+    def worth(tiles: list[int]) -> float:
+        return view.progress([t + e for t, e in zip(tiles, extra, strict=True)], held.jokers)
+
+    best = (worth(held.tiles) + 1e-9, held.tiles[:], post[:])
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], int, int]] = set()
+
+    def search(tiles: list[int], post: list[int], given: int, taken: int, depth: int) -> None:
+        nonlocal best
+        key = (tuple(tiles), tuple(post), given, taken)
+        if key in seen:
+            return
+        seen.add(key)
+        value = worth(tiles)
+        if value > best[0]:
+            best = (value, tiles[:], post[:])
+        if depth <= 0:
+            return
+        for give in range(NUM_GOODS):
+            if not tiles[give] or taken >> give & 1:
+                continue
+            for take in range(NUM_GOODS):
+                if take == give or not post[take] or given >> take & 1:
+                    continue
+                tiles[give] -= 1
+                tiles[take] += 1
+                post[give] += 1
+                post[take] -= 1
+                search(tiles, post, given | 1 << give, taken | 1 << take, depth - 1)
+                tiles[give] += 1
+                tiles[take] -= 1
+                post[give] -= 1
+                post[take] += 1
+
+    search(held.tiles[:], post[:], 0, 0, depth)
+    return best[1], best[2]
