@@ -77,10 +77,20 @@ class AnalysisJobs:
         return outcome
 
     def close(self) -> None:
-        """Stop the worker process (analyses still running are dropped)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the worker process (analyses still running are dropped): the server calls it as it
+        stops, so no worker outlives it (nor keeps it waiting for an analysis it will never serve)."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        workers = list(executor._processes.values()) if isinstance(executor, ProcessPoolExecutor) else []
+        executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:  # a running analysis is not waited for: its worker is ended
+            worker.terminate()
+        for worker in workers:
+            worker.join(5)
+        for future in self.running.values():
+            future.cancel()
+        self.running.clear()
 
 
 def add_analysis_route(app: FastAPI, record_of: Callable[[str], Awaitable[JSON]],

@@ -25,7 +25,7 @@ from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import shorten
 from stoneage.core.i18n import LANGUAGES, LanguageError, _, check, current, known, seat_name, use_language
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
-from stoneage.web.analysis import add_analysis_route
+from stoneage.web.analysis import AnalysisJobs, add_analysis_route
 from stoneage.web.collector import tune_collector
 from stoneage.web.config import ServerConfig
 from stoneage.web.connection import CLOSE_POLICY, Connection
@@ -180,6 +180,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     """The server application; its lifespan opens the store and starts the service."""
     config = config or ServerConfig()
     holder: dict[str, GameService] = {}
+    analyses = AnalysisJobs()
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -192,6 +193,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         try:
             yield
         finally:
+            analyses.close()
             await service.stop()
             await store.close()
 
@@ -288,7 +290,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     async def record(game_id: str) -> JSON:
         return await service().record(game_id)
 
-    add_analysis_route(app, lambda game_id: service().record(game_id))
+    add_analysis_route(app, lambda game_id: service().record(game_id), analyses)
 
     @app.get("/api/games/{game_id}/replay/{at}", summary="A finished game as it was after move `at`")
     async def replay_step(game_id: str, at: int, request: Request,
