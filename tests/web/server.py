@@ -3,7 +3,9 @@ what it stored, replay it through the play layer, and follow a connection messag
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
 import random
 import signal
 import socket
@@ -20,13 +22,26 @@ import httpx
 
 from web.client import JSON, Table, leaf_actions
 
+PORTS = range(10_000, 32_768)
+"""Where the test servers listen: below Linux's ephemeral range, which outgoing connections use."""
+BLOCK = 64
+_next = itertools.count()
+
 
 def free_port() -> int:
-    """A TCP port nobody listens on, on 127.0.0.1."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+    """A TCP port nobody listens on, on 127.0.0.1, from a block of ``PORTS`` chosen by this process's
+    id: parallel test processes (pytest-xdist's workers) draw from different blocks, so one is not
+    handed the port another has chosen and not yet bound, nor does an outgoing connection take it."""
+    start = PORTS.start + os.getpid() % (len(PORTS) // BLOCK) * BLOCK
+    for _attempt in range(BLOCK):
+        port = start + next(_next) % BLOCK
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {start}-{start + BLOCK - 1}")
 
 
 class ServerProcess:
