@@ -36,6 +36,7 @@ from stoneage.play.events import apply_with_events, round_of
 from stoneage.play.kit import play_kit
 
 PLUGINS = ("stoneage.sim.commands", "stoneage.sim.train_command", "stoneage.sim.analyze_command",
+           "stoneage.sim.ladder_command",
            "stoneage.tui.commands", "stoneage.web.commands")
 """Modules that add sub-commands: each has ``register(subparsers)``."""
 

@@ -15,7 +15,7 @@ import signal
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -62,10 +62,11 @@ def record_path(directory: str | Path, index: int) -> Path:
     return Path(directory) / f"game-{index:05d}.json"
 
 
-def make_batches(config: TournamentConfig) -> list[list[int]]:
-    """Game indices per Ray task: ``config.batch`` each."""
+def make_batches(config: TournamentConfig, indices: Sequence[int] | None = None) -> list[list[int]]:
+    """Game indices per Ray task: ``config.batch`` each (of ``indices``, by default every game)."""
+    todo = list(range(config.games)) if indices is None else list(indices)
     size = config.batch
-    return [list(range(start, min(start + size, config.games))) for start in range(0, config.games, size)]
+    return [todo[start:start + size] for start in range(0, len(todo), size)]
 
 
 class GameStream(Protocol):
@@ -83,12 +84,13 @@ class GameStream(Protocol):
 class _Serial:
     """``--jobs 1``: play in this process."""
 
-    def __init__(self, config: TournamentConfig) -> None:
+    def __init__(self, config: TournamentConfig, indices: Sequence[int]) -> None:
         self.config = config
+        self.indices = indices
 
     def __iter__(self) -> Iterator[GameResult]:
         keep = self.config.records is not None
-        for index in range(self.config.games):
+        for index in self.indices:
             yield play_game(self.config, index, keep)
 
     def stop(self) -> list[GameResult]:
@@ -132,8 +134,9 @@ def _worker(config: TournamentConfig, conn: Connection, inherited: list[Connecti
 class _Workers:
     """``--jobs N``: N worker processes, each fed game indices over its own pipe."""
 
-    def __init__(self, config: TournamentConfig) -> None:
+    def __init__(self, config: TournamentConfig, indices: Sequence[int]) -> None:
         self.config = config
+        self.todo = list(indices)
         context = multiprocessing.get_context()
         forking = context.get_start_method() == "fork"
         self.processes: list[BaseProcess] = []
@@ -142,7 +145,7 @@ class _Workers:
         self.next_index = 0
         with sigint_ignored():  # the workers start with Ctrl-C ignored, with no window
             try:
-                for _number in range(min(config.jobs, config.games)):
+                for _number in range(min(config.jobs, len(self.todo))):
                     ours, theirs = context.Pipe()
                     self.conns.append(ours)
                     self.busy[ours] = 0
@@ -161,8 +164,8 @@ class _Workers:
                 raise
 
     def _feed(self, conn: Connection) -> None:
-        while self.busy[conn] < IN_FLIGHT and self.next_index < self.config.games:
-            conn.send(self.next_index)
+        while self.busy[conn] < IN_FLIGHT and self.next_index < len(self.todo):
+            conn.send(self.todo[self.next_index])
             self.next_index += 1
             self.busy[conn] += 1
 
@@ -230,10 +233,10 @@ class _Workers:
 class _Ray:
     """``--backend ray``: batches of ``config.batch`` games as Ray tasks (a batch arrives whole)."""
 
-    def __init__(self, config: TournamentConfig) -> None:
+    def __init__(self, config: TournamentConfig, indices: Sequence[int]) -> None:
         from stoneage.sim.ray_backend import RayBatches
 
-        self.batches = RayBatches(config, make_batches(config))
+        self.batches = RayBatches(config, make_batches(config, indices))
 
     def __iter__(self) -> Iterator[GameResult]:
         for batch in self.batches:
@@ -246,23 +249,26 @@ class _Ray:
         self.batches.close()
 
 
-def open_stream(config: TournamentConfig) -> GameStream:
-    """The games of ``config`` as they finish, from the backend it names."""
+def open_stream(config: TournamentConfig, skip: Collection[int] = ()) -> GameStream:
+    """The games of ``config`` as they finish (all but those in ``skip``), from the backend it names."""
+    indices = [index for index in range(config.games) if index not in skip]
     if config.backend == "ray":
-        return _Ray(config)
+        return _Ray(config, indices)
     if config.jobs == 1:
-        return _Serial(config)
-    return _Workers(config)
+        return _Serial(config, indices)
+    return _Workers(config, indices)
 
 
-def run_tournament(config: TournamentConfig, on_game: OnGame | None = None) -> TournamentResult:
+def run_tournament(config: TournamentConfig, on_game: OnGame | None = None,
+                   skip: Collection[int] = ()) -> TournamentResult:
     """Validate ``config``, play its games and return them in index order.
 
     ``on_game`` is called in this process for each finished game, in finishing order (for a
     progress bar or a results file written as the games come). With ``config.records`` set,
     each game's record is written there first. Writing a record and calling ``on_game`` is not
     cut by Ctrl-C; a Ctrl-C stops the workers and raises ``TournamentInterrupted`` with every
-    game that finished (each already recorded and passed to ``on_game``).
+    game that finished (each already recorded and passed to ``on_game``). Games whose index is in
+    ``skip`` (played before, e.g. by a run being resumed) are not played, and not in the result.
     """
     validate(config)
     start = time.perf_counter()
@@ -281,7 +287,7 @@ def run_tournament(config: TournamentConfig, on_game: OnGame | None = None) -> T
     with guard:
         stream: GameStream | None = None
         try:
-            stream = open_stream(config)
+            stream = open_stream(config, frozenset(skip))
             for result in stream:
                 keep(result)
         except KeyboardInterrupt:
