@@ -157,6 +157,54 @@ def _building_worth(tile: int, held: Sequence[int], values: Sequence[float]) -> 
     return sum(RESOURCE_VALUE[r] - values[r] for r in paid) + 1.0
 
 
+def board_worth(value: float, food: float, situation: Table, mine: Holdings, multipliers: Sequence[float],
+                on_board: Sequence[int], left: float, values: Sequence[float]) -> tuple[float, float]:
+    """``value`` and ``food`` plus what the seat's figures out on the board (``on_board``, by
+    location) will bring: food from the hunt, points from everything else."""
+    held = mine.resources
+    cards = mine.cards
+    ready = mine.ready_tools
+    display = situation.display
+    tops = situation.tops
+    for loc in range(NUM_LOCATIONS):
+        n = on_board[loc]
+        if not n:
+            continue
+        if loc == 0:
+            food += (3.5 * n + ready * 0.6) / 2
+        elif loc <= 4:
+            value += (3.5 * n + ready * 0.4) / DIVISOR[loc] * values[loc - 1]
+        elif loc == 5:
+            value += TOOL_PER_ROUND * left if mine.tools < 12 else 0.0
+        elif loc == 6:
+            value += FIGURE_PER_ROUND * left if mine.figures < 10 else 0.0
+        elif loc == 7:
+            value += AGRICULTURE_PER_ROUND * left if mine.agriculture < 10 else 0.0
+        elif loc < 12:
+            card_id = display[loc - 8]
+            paid = _cheapest(held, loc - 7)
+            if card_id and paid is not None:
+                cost = sum(values[r] for r in paid)
+                value += max(0.0, card_worth(card_id, cards, multipliers, left, values) - cost)
+        elif loc - 12 < len(tops) and tops[loc - 12] >= 0:
+            value += _building_worth(tops[loc - 12], held, values)
+    return value, food
+
+
+def gather_worth(value: float, food: float, situation: Table, seat: int,
+                 values: Sequence[float]) -> tuple[float, float]:
+    """``value`` and ``food`` plus what the seat's roll being resolved now will gather."""
+    if situation.seat == seat and situation.phase == "actions" and situation.stage in ("roll", "tools"):
+        total = situation.rolled if situation.stage == "tools" else 3.5 * situation.dice
+        gather = situation.gather
+        amount = total / DIVISOR[gather]
+        if gather:
+            value += amount * values[gather - 1]
+        else:
+            food += amount
+    return value, food
+
+
 def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_board: Sequence[int],
                  left: float, values: Sequence[float]) -> float:
     """Heuristic worth of one seat in points, from its holdings as the observer may know them
@@ -173,42 +221,11 @@ def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_boar
     agriculture = mine.agriculture
     tools = mine.tools
     food = float(mine.food)
-    ready = mine.ready_tools
-    display = situation.display
-    tops = situation.tops
-    for loc in range(NUM_LOCATIONS):  # figures still out on the board
-        n = on_board[loc]
-        if not n:
-            continue
-        if loc == 0:
-            food += (3.5 * n + ready * 0.6) / 2
-        elif loc <= 4:
-            value += (3.5 * n + ready * 0.4) / DIVISOR[loc] * values[loc - 1]
-        elif loc == 5:
-            value += TOOL_PER_ROUND * left if tools < 12 else 0.0
-        elif loc == 6:
-            value += FIGURE_PER_ROUND * left if figures < 10 else 0.0
-        elif loc == 7:
-            value += AGRICULTURE_PER_ROUND * left if agriculture < 10 else 0.0
-        elif loc < 12:
-            card_id = display[loc - 8]
-            paid = _cheapest(held, loc - 7)
-            if card_id and paid is not None:
-                cost = sum(values[r] for r in paid)
-                value += max(0.0, card_worth(card_id, cards, multipliers, left, values) - cost)
-        elif loc - 12 < len(tops) and tops[loc - 12] >= 0:
-            value += _building_worth(tops[loc - 12], held, values)
+    value, food = board_worth(value, food, situation, mine, multipliers, on_board, left, values)
     phase = situation.phase
     if phase == "placement":
         value += mine.unplaced * FIGURE_YIELD
-    if situation.seat == seat and phase == "actions" and situation.stage in ("roll", "tools"):
-        total = situation.rolled if situation.stage == "tools" else 3.5 * situation.dice
-        gather = situation.gather
-        amount = total / DIVISOR[gather]
-        if gather:
-            value += amount * values[gather - 1]
-        else:
-            food += amount
+    value, food = gather_worth(value, food, situation, seat, values)
     value += sum(n * v for n, v in zip(held, values, strict=True))
     value += sum(mine.one_use_tools) * ONE_USE_FACTOR * min(1.0, left)
     value += mine.two_resources * 2 * values[3]

@@ -14,23 +14,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from stoneage.bots.stone_age.evaluation import (
-    AGRICULTURE_PER_ROUND,
-    FIGURE_PER_ROUND,
     FOOD_HORIZON,
     MAX_HORIZON,
     ONE_USE_FACTOR,
     SECRET_CARD,
-    TOOL_PER_ROUND,
-    _building_worth,
-    _cheapest,
     _mammoth_value,
     _multipliers,
+    board_worth,
     card_bottoms,
-    card_worth,
+    gather_worth,
     resource_values,
     rounds_left,
 )
-from stoneage.games.stone_age.data import DIVISOR, NUM_LOCATIONS, RESOURCE_VALUE
+from stoneage.games.stone_age.data import RESOURCE_VALUE
 from stoneage.games.stone_age.view import Holdings, Table, holdings, placed, table
 
 if TYPE_CHECKING:
@@ -66,36 +62,8 @@ def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_boa
     held = mine.resources
     figures, agriculture, tools = mine.figures, mine.agriculture, mine.tools
     food = float(mine.food)
-    board = 0.0
-    for loc in range(NUM_LOCATIONS):
-        n = on_board[loc]
-        if not n:
-            continue
-        if loc == 0:
-            food += (3.5 * n + mine.ready_tools * 0.6) / 2
-        elif loc <= 4:
-            board += (3.5 * n + mine.ready_tools * 0.4) / DIVISOR[loc] * values[loc - 1]
-        elif loc == 5:
-            board += TOOL_PER_ROUND * left if tools < 12 else 0.0
-        elif loc == 6:
-            board += FIGURE_PER_ROUND * left if figures < 10 else 0.0
-        elif loc == 7:
-            board += AGRICULTURE_PER_ROUND * left if agriculture < 10 else 0.0
-        elif loc < 12:
-            card_id = situation.display[loc - 8]
-            paid = _cheapest(held, loc - 7)
-            if card_id and paid is not None:
-                cost = sum(values[r] for r in paid)
-                board += max(0.0, card_worth(card_id, cards, multipliers, left, values) - cost)
-        elif loc - 12 < len(situation.tops) and situation.tops[loc - 12] >= 0:
-            board += _building_worth(situation.tops[loc - 12], held, values)
-    if situation.seat == seat and situation.phase == "actions" and situation.stage in ("roll", "tools"):
-        total = situation.rolled if situation.stage == "tools" else 3.5 * situation.dice
-        amount = total / DIVISOR[situation.gather]
-        if situation.gather:
-            board += amount * values[situation.gather - 1]
-        else:
-            food += amount
+    board, food = board_worth(0.0, food, situation, mine, multipliers, on_board, left, values)
+    board, food = gather_worth(board, food, situation, seat, values)
     shortfall = 0.0
     if situation.phase in ("placement", "actions"):  # this round's feeding is still to come
         short = figures - food - agriculture
