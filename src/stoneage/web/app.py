@@ -26,7 +26,7 @@ from stoneage.core.errors import shorten
 from stoneage.core.i18n import LANGUAGES, LanguageError, _, check, current, known, seat_name, use_language
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.web.analysis import AnalysisJobs, add_analysis_route
-from stoneage.web.collector import tune_collector
+from stoneage.web.collector import short_collections
 from stoneage.web.config import ServerConfig
 from stoneage.web.connection import CLOSE_POLICY, Connection
 from stoneage.web.fanout import Fanout, RedisFanout
@@ -189,9 +189,9 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         service = GameService(store, config, shared)
         await service.start()
         holder["service"] = service
-        tune_collector()
         try:
-            yield
+            async with short_collections():
+                yield
         finally:
             analyses.close()
             await service.stop()

@@ -45,7 +45,7 @@ except ImportError as _missing:  # pragma: no cover - depends on the environment
                      "pip install httpx 'websockets>=13' (both are in the project's test extra)") from None
 
 from stoneage.core.contract import TERMINAL
-from stoneage.web.collector import tune_collector
+from stoneage.web.collector import short_collections
 
 JSON = dict[str, Any]
 TARGET_P99_MS = 50.0
@@ -617,8 +617,12 @@ def load_average() -> str:
 
 
 async def _main(args: argparse.Namespace) -> int:
+    async with short_collections():  # the clients' own collector pauses are not the server's latency
+        return await _run(args)
+
+
+async def _run(args: argparse.Namespace) -> int:
     config = config_from(args)
-    tune_collector()  # the clients' own collector pauses are not the server's latency
     server = None if args.url else ServerProcess(args.pace, args.server_arg)
     errors = 0
     try:
