@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from stoneage.tui.base_app import GameApp
 
 DEFAULT_SAVE = "stoneage-game.json"
+"""Where ``stoneage play`` and ``stoneage learn`` save a game that is left unfinished."""
 
 
 def _infos() -> list[GameType]:

@@ -17,9 +17,8 @@ from stoneage.play.kit import play_kit
 from stoneage.play.lesson import LessonSession, NoLesson, OffScript
 from stoneage.play.menus import Menu
 from stoneage.tui.base_plain import BasePlainGame, Command, Next
+from stoneage.tui.commands import DEFAULT_SAVE
 from stoneage.tui.kit import plays_line_by_line, tui_kit
-
-DEFAULT_SAVE = "stoneage-game.json"
 
 # TRANSLATORS: the command words playon and hint stay English: they are typed
 LESSON_HELP = N_("""In the lesson:
