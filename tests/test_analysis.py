@@ -188,7 +188,7 @@ def test_a_bad_record_or_depth_is_named_without_a_traceback(tmp_path: Path, caps
     with pytest.raises(SystemExit) as stop:
         main(["analyze", str(broken), "--iterations", "-3"])
     assert stop.value.code == 2
-    assert "iterations must be a whole number" in capsys.readouterr().err
+    assert "argument --iterations: expected a non-negative integer, not '-3'" in capsys.readouterr().err
 
 
 def test_the_server_answers_202_while_it_analyses_then_the_analysis_or_422() -> None:

@@ -10,18 +10,12 @@ from stoneage.core import files
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import _, pgettext, seat_name
 from stoneage.core.text import cells, ljust, rjust
-from stoneage.sim.commands import _positive
+from stoneage.sim.commands import _non_negative, _positive
 from stoneage.sim.config import BACKENDS
 
 
 class AnalyzeError(StoneAgeError):
     """A bad ``analyze`` option: depth, plot or JSON path."""
-
-
-def _depth(text: str) -> int:
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(_("iterations must be a whole number ≥ 0, not {value!r}").format(value=text))
-    return int(text)
 
 
 def register(subparsers: Any) -> None:
@@ -39,7 +33,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("record", metavar=pgettext("metavar", "RECORD"), help=_("a game record (JSON)"))
     parser.add_argument("--bot", default=DEFAULT_BOT, metavar=pgettext("metavar", "SPEC"),
                         help=_("the analysing search bot (default {bot})").format(bot=DEFAULT_BOT))
-    parser.add_argument("--iterations", type=_depth, default=DEFAULT_ITERATIONS, metavar="N",
+    parser.add_argument("--iterations", type=_non_negative, default=DEFAULT_ITERATIONS, metavar="N",
                         help=_("search iterations per decision (default {n}; 0: the bot's own)").format(
                             n=DEFAULT_ITERATIONS))
     parser.add_argument("--plot", metavar=pgettext("metavar", "FILE"),
