@@ -22,6 +22,7 @@ _BOTS: dict[str, str] = {
     "mcts": "stoneage.bots.mcts:MCTSBot",
     "memory": "stoneage.bots.first_stone_age.memory_bots:MemoryBot",
     "child": "stoneage.bots.first_stone_age.memory_bots:ChildBot",
+    "memory_expert": "stoneage.bots.first_stone_age.expert:MemoryExpertBot",
     "junior": "stoneage.bots.stone_age_junior.memory_bots:JuniorBot",
     "junior_child": "stoneage.bots.stone_age_junior.memory_bots:JuniorChildBot",
     "junior_expert": "stoneage.bots.stone_age_junior.expert:JuniorExpertBot",
