@@ -25,6 +25,7 @@ from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import shorten
 from stoneage.core.i18n import LANGUAGES, LanguageError, _, check, current, known, seat_name, use_language
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
+from stoneage.play.kit import play_kit
 from stoneage.web.analysis import AnalysisJobs, add_analysis_route
 from stoneage.web.collector import short_collections
 from stoneage.web.config import ServerConfig
@@ -78,6 +79,14 @@ class CreateGame(BaseModel):
     bot_budget: float | None = Field(None, description="seconds a remote bot has per decision (default 5)")
 
 
+class NewLesson(BaseModel):
+    """A guided game of ``game`` (its seats and script are the lesson's)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game: str = Field(max_length=64)
+    pace: float | None = Field(None, ge=0, le=10, description="seconds between bot moves (default: the game's)")
+
+
 class JoinGame(BaseModel):
     """Take a free seat."""
 
@@ -100,7 +109,8 @@ def _game_json(row: GameRow, room: Room | None = None) -> JSON:
         "id": row.id, "game": row.game, "players": row.players, "status": row.status, "moves": row.moves,
         "expansions": row.options.get("expansions", []), "variants": row.options.get("variants", []),
         "created_at": row.created_at, "updated_at": row.updated_at,
-        "settings": {"pace": row.settings.get("pace"), "clock": row.settings.get("clock")},
+        "settings": {"pace": row.settings.get("pace"), "clock": row.settings.get("clock"),
+                     **({"lesson": row.settings["lesson"]} if "lesson" in row.settings else {})},
         "seats": [{"seat": s.seat, "kind": s.kind, "bot": s.bot, "taken": s.claimed,
                    "name": names[s.seat] if names else (s.name or (f"{seat_name(s.seat)} ({s.bot})"
                                                                   if s.kind == BOT else None))}
@@ -136,7 +146,8 @@ def _game_type_json(name: str) -> JSON:
     for key in ("parameters", "expansions", "variants"):
         described[key] = [{**item, "doc": _(item["doc"]) if item.get("doc") else item.get("doc")}
                           for item in described[key]]
-    return {**described, "bots": offered_bots(name), "board": info.kits.get("web", "generic")}
+    return {**described, "bots": offered_bots(name), "board": info.kits.get("web", "generic"),
+            "lesson": play_kit(name).lesson is not None}
 
 
 def _invite(game_id: str, token: str) -> str:
@@ -251,6 +262,10 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
         row, tokens = await service().create_game(
             body.game, seats, expansions=body.expansions, variants=body.variants, options=body.options,
             first_player=body.first_player, pace=body.pace, clock=body.clock, bot_budget=body.bot_budget)
+        return created(row, tokens, code)
+
+    def created(row: GameRow, tokens: dict[int, str], code: str) -> JSON:
+        """The answer to a game just created: the lobby's view of it, each seat's token and link."""
         with use_language(code):
             answer = _game_json(row, service().rooms.get(row.id))
         for seat in answer["seats"]:
@@ -261,6 +276,12 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
                 else:
                     seat["invite"] = _invite(row.id, tokens[seat["seat"]])
         return answer
+
+    @app.post("/api/lessons", status_code=201, summary="Start a guided game (Learn to play); as POST /api/games")
+    async def new_lesson(body: NewLesson, request: Request, lang: LangQuery = None) -> JSON:
+        code = request_language(request, lang)
+        row, tokens = await service().create_lesson(body.game, body.pace)
+        return created(row, tokens, code)
 
     @app.get("/api/games", summary="List games, newest first")
     async def list_games(request: Request,

@@ -1,9 +1,11 @@
 """The websocket protocol: what a client may send, the errors it may get back (docs/server.md).
 
-Client → server: ``move`` (an action, on the sequence number it was chosen at), ``sync`` (send me
-the whole view again), ``hint`` (what would the hint bot play?), ``why`` (why did the last bot
-move?) and ``ping``. Server → client: ``hello``, ``update``, ``ack``, ``resync``, ``seats``,
-``notice``, ``hint``, ``why``, ``pong`` and ``error``.
+Client → server: ``move`` (an action, on the sequence number it was chosen at; with ``warn`` the
+server first answers a ``warning`` if the move deserves one, and applies it when sent again with
+``confirmed``), ``sync`` (send me the whole view again), ``hint`` (what would the hint bot play?),
+``why`` (why did the last bot move?), ``leave_lesson`` (a guided game goes on as a normal game) and
+``ping``. Server → client: ``hello``, ``update``, ``ack``, ``resync``, ``seats``, ``notice``,
+``hint``, ``why``, ``warning``, ``pong`` and ``error``.
 Every error names its ``code`` and says what was wrong.
 """
 
@@ -39,6 +41,10 @@ class Move(_Command):
     type: Literal["move"]
     seq: int = Field(ge=0, le=10**9)
     action: int = Field(ge=0, le=10**9)
+    warn: bool = False
+    """Answer a ``warning`` instead of playing a move the game warns of (starving, a wasted purchase)."""
+    confirmed: bool = False
+    """The person saw the warning and plays the move anyway."""
 
 
 class Sync(_Command):
@@ -65,12 +71,18 @@ class Why(_Command):
     type: Literal["why"]
 
 
-Command = Annotated[Move | Sync | Ping | Hint | Why, Field(discriminator="type")]
-_COMMAND: TypeAdapter[Move | Sync | Ping | Hint | Why] = TypeAdapter(Command)
-KNOWN_TYPES = ("move", "sync", "ping", "hint", "why")
+class LeaveLesson(_Command):
+    """Leave the guided game: it goes on as a normal game (only a person seated at it may ask)."""
+
+    type: Literal["leave_lesson"]
 
 
-def parse_command(text: str | bytes) -> Move | Sync | Ping | Hint | Why:
+Command = Annotated[Move | Sync | Ping | Hint | Why | LeaveLesson, Field(discriminator="type")]
+_COMMAND: TypeAdapter[Move | Sync | Ping | Hint | Why | LeaveLesson] = TypeAdapter(Command)
+KNOWN_TYPES = ("move", "sync", "ping", "hint", "why", "leave_lesson")
+
+
+def parse_command(text: str | bytes) -> Move | Sync | Ping | Hint | Why | LeaveLesson:
     """The command in a websocket message; ``ProtocolError`` naming what is wrong with it."""
     try:
         return _COMMAND.validate_json(text)

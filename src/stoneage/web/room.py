@@ -22,6 +22,7 @@ from stoneage.play.events import Event, apply_for_viewers, called_by, retell
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
 from stoneage.play.view import Memo, View, build_view, build_views
+from stoneage.web.lesson import ACTIVE, SETTING, LessonTable, lesson_of
 from stoneage.web.store import BOT, GameRow, SeatRow
 
 HINT_SEAT = 99
@@ -77,6 +78,8 @@ class Room:
         self.called: dict[int, str] = {}
         """The person seats a display name calls, for the log's sentences."""
         self._name_seats()
+        self.lesson: LessonTable | None = lesson_of(self.kit, row.settings)
+        """The guided game this room follows (``web/lesson.py``), if it is one."""
         self._bots: dict[int, Bot] = {}
         self._hint: Bot | None = None
         self.hinting = False
@@ -102,6 +105,8 @@ class Room:
         """Take a new header (a seat was taken): names follow."""
         self.row = row
         self._name_seats()
+        if self.lesson is not None:
+            self.lesson.active = row.settings.get(SETTING) == ACTIVE
 
     def _name_seats(self) -> None:
         self._names = {}
@@ -211,8 +216,9 @@ class Room:
                 told[lang] = events = apply_for_viewers(state, action, viewers)
                 names = self.names_in(lang)
                 memo = self._memos.setdefault(lang, Memo())
+                lesson = self.lesson_json(lang)
                 for viewer, view in build_views(self.game, self.state, self._called(events), names, memo).items():
-                    texts[lang, viewer] = _dumps({"type": "update", "seq": self.seq, "view": view.to_json()})
+                    texts[lang, viewer] = _dumps({"type": "update", "seq": self.seq, **lesson, "view": view.to_json()})
         self._told[index] = told
         for client in list(self.clients):
             client.send_text(texts[client.lang, client.viewer])
@@ -257,6 +263,9 @@ class Room:
 
     def _remember(self, action: int) -> None:
         """Keep ``action`` among the latest steps (about to be applied to ``state``), letting the oldest go."""
+        if self.lesson is not None:
+            seat = self.state.current_player()
+            self.lesson.note(self.state, seat >= 0 and self.row.seats[seat].kind != BOT)
         if len(self.recent) == RECENT:
             self._told.pop(self.window.move_number(), None)
             self.window.apply_action(self.recent.popleft())
@@ -289,7 +298,19 @@ class Room:
         """The full message a client needs to draw the table, in ``lang``: on connecting, or to resync."""
         return _dumps({"type": kind, "game_id": self.id, "game": self.game.name, "seq": self.seq,
                        "viewer": None if viewer == PUBLIC else viewer, "seats": self.seats_json(lang),
-                       "status": self.row.status, **extra, "view": self.view(viewer, lang=lang).to_json()})
+                       "status": self.row.status, **self.lesson_json(lang), **extra,
+                       "view": self.view(viewer, lang=lang).to_json()})
+
+    def lesson_json(self, lang: str) -> JSON:
+        """``{"lesson": ...}`` for a message in ``lang`` (``web/lesson.py``); empty if the room is no lesson."""
+        if self.lesson is None:
+            return {}
+        with use_language(lang):
+            return {"lesson": self.lesson.to_json(self.state, self.kit, self.names_in(lang))}
+
+    def scripted(self, state: State | None = None) -> int | None:
+        """The lesson script's action at ``state`` (default: the room's), while the lesson is followed."""
+        return None if self.lesson is None else self.lesson.scripted(self.state if state is None else state)
 
     def seats_json(self, lang: str = SOURCE) -> list[JSON]:
         """The seats as everyone may see them (no tokens, no player ids), named in ``lang``."""

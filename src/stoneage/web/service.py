@@ -36,9 +36,11 @@ from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
 from stoneage.play.session import bot_seed, check_plays
 from stoneage.play.view import build_view
+from stoneage.play.warnings import confirm_question, warnings_for
 from stoneage.web.config import ServerConfig
 from stoneage.web.fanout import Fanout
-from stoneage.web.protocol import Hint, Move, Ping, ProtocolError, Sync, Why, parse_command
+from stoneage.web.lesson import ACTIVE, LEFT, SETTING
+from stoneage.web.protocol import Hint, LeaveLesson, Move, Ping, ProtocolError, Sync, Why, parse_command
 from stoneage.web.remote import RemoteBots, check_budget
 from stoneage.web.room import Client, Room
 from stoneage.web.security import digest, matches, new_id, new_seed, new_token
@@ -166,9 +168,10 @@ class GameService:
 
     async def create_game(self, game: str, seats: list[SeatSpec], *, expansions: list[str], variants: list[str],
                           options: JSON, first_player: int | None = None, pace: float | None = None,
-                          clock: float | None = None, bot_budget: float | None = None,
+                          clock: float | None = None, bot_budget: float | None = None, lesson: bool = False,
                           ) -> tuple[GameRow, dict[int, str]]:
-        """Make and store a new game; returns its header and the person and remote bot seats' tokens."""
+        """Make and store a new game; returns its header and the person and remote bot seats' tokens.
+        ``lesson``: a guided game, following the script of the game kit's lesson (``create_lesson``)."""
         try:
             info = game_info(game)
         except StoneAgeError as error:
@@ -212,7 +215,8 @@ class GameService:
                              name=clean_name(seat.name, f"Remote {n + 1}") if seat.kind == REMOTE else None)
                      for n, seat in enumerate(seats))
         now = time.time()
-        settings = {"pace": pace, "clock": clock, **({"bot_budget": bot_budget} if bot_budget is not None else {})}
+        settings = {"pace": pace, "clock": clock, **({"bot_budget": bot_budget} if bot_budget is not None else {}),
+                    **({SETTING: ACTIVE} if lesson else {})}
         row = GameRow(new_id(), game, len(seats), seed, _jsonable(params), settings,
                       OPEN if not all(r.claimed for r in rows) else RUNNING, 0, now, now, None, rows)
         await self._store(self.store.create_game(row))
@@ -220,6 +224,18 @@ class GameService:
         self.rooms[row.id] = room
         self._kick(room)
         return row, tokens
+
+    async def create_lesson(self, game: str, pace: float | None = None) -> tuple[GameRow, dict[int, str]]:
+        """A new guided game of ``game`` (its play kit's lesson: seats and script); as ``create_game``.
+        Its seed is the server's own, like any game's: it decides chance once the lesson is left."""
+        try:
+            lesson = play_kit(game).lesson
+        except StoneAgeError as error:
+            raise ServiceError(400, "unknown_game", f"{error} (known: {', '.join(game_names())})") from None
+        if lesson is None:
+            raise ServiceError(404, "no_lesson", f"{game} has no guided game")
+        seats = [SeatSpec(PERSON) if seat == "human" else SeatSpec(BOT, seat) for seat in lesson().seats]
+        return await self.create_game(game, seats, expansions=[], variants=[], options={}, pace=pace, lesson=True)
 
     def _pace(self, game: str, pace: float | None) -> float:
         if pace is None:
@@ -334,6 +350,23 @@ class GameService:
             await self._hint(room, client)
         elif isinstance(command, Why):
             await self._why(room, client)
+        elif isinstance(command, LeaveLesson):
+            await self._leave_lesson(room, client)
+
+    async def _leave_lesson(self, room: Room, client: Client) -> None:
+        """A seated person leaves the guided game: stored, told to everyone, and the game goes on freely."""
+        seat = client.viewer
+        if seat < 0 or room.row.seats[seat].kind != PERSON:
+            raise ProtocolError("no_lesson", "only a person seated at the table may leave the lesson")
+        async with room.lock:
+            if room.lesson is None or not room.lesson.active:
+                raise ProtocolError("no_lesson", "this game follows no lesson")
+            settings = {**room.row.settings, SETTING: LEFT}
+            await self._store(self.store.set_settings(room.id, settings))
+            room.set_row(replace(room.row, settings=settings))
+            room.refresh("resync")
+        await self.fanout.publish({"game": room.id, "kind": "seats"})
+        self._kick(room)
 
     async def _why(self, room: Room, client: Client) -> None:
         """Tell a seated player why the last bot move was played (worked out off the event loop)."""
@@ -398,6 +431,18 @@ class GameService:
                     room.state.clone().apply_action(move.action)
                 except StoneAgeError as error:
                     raise ProtocolError("illegal_move", str(error)) from None
+            expected = room.scripted()
+            if expected is not None and move.action != expected and room.lesson is not None:
+                with use_language(client.lang):
+                    raise ProtocolError("off_script", room.lesson.refusal(room.state, room.kit,
+                                                                          room.names_in(client.lang)))
+            if move.warn and not move.confirmed:
+                with use_language(client.lang):
+                    lines = warnings_for(room.kit, room.state, move.action)
+                    if lines:
+                        client.send_text(json.dumps({"type": "warning", "seq": move.seq, "action": move.action,
+                                                     "lines": lines, "question": confirm_question(lines)}))
+                        return
             chance, wait = self._chance_after(room, move.action)
             if not await self._commit(room, [move.action, *chance], ack=client):
                 client.send_text(room.snapshot(seat, "resync", client.lang, reason="stale: another move came first"))
@@ -414,7 +459,8 @@ class GameService:
         state.apply_action(action)
         outcomes: list[int] = []
         while state.current_player() == CHANCE:
-            outcome = state.sample_chance_outcome()
+            scripted = room.scripted(state)
+            outcome = state.sample_chance_outcome() if scripted is None else scripted
             paced = room.kit.paced_chance(state, CHANCE, outcome)
             outcomes.append(outcome)
             state.apply_action(outcome)
@@ -484,9 +530,12 @@ class GameService:
                     if not room.automated():
                         break
                     seat = room.mover()
+                    scripted = room.scripted()
                     if seat == CHANCE:
-                        action = room.state.sample_chance_outcome()
+                        action = room.state.sample_chance_outcome() if scripted is None else scripted
                         paced = room.kit.paced_chance(room.state, CHANCE, action)
+                    elif scripted is not None:  # a bot's move in the lesson's script
+                        action, paced = scripted, True
                     else:
                         action = await asyncio.to_thread(room.bot(seat).step, room.state.clone(), seat)
                         paced = True

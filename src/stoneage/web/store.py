@@ -285,6 +285,11 @@ class Store:
             await connection.execute(
                 update(games).where(games.c.id == game_id, games.c.status != FINISHED).values(status=status))
 
+    async def set_settings(self, game_id: str, settings: JSON) -> None:
+        """Store a game's new settings (a guided game left: ``web/lesson.py``)."""
+        async with self._write_turn(), self.engine.begin() as connection:
+            await connection.execute(update(games).where(games.c.id == game_id).values(settings=settings))
+
     async def games_of_player(self, player_id: str) -> list[tuple[GameRow, int]]:
         """Every game ``player_id`` holds a seat in, newest first, with the seat."""
         query = select(seats.c.game_id, seats.c.seat).where(seats.c.player_id == player_id)
