@@ -1,0 +1,165 @@
+"""The children's games' expert memory bots: ``memory_expert`` (the card game) and ``junior_expert``.
+
+They must read only what their seat may know (a world with every hidden thing drawn anew gets the
+same decision), replay from their seeds, refuse other games and bad settings with a clear error,
+and pick the move the exact expectation says in forced positions.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from stoneage import load_game
+from stoneage.bots import BotSpecError, bot_names, make_bot
+from stoneage.bots.first_stone_age.expert import EMPTY, UNKNOWN, Belief, MemoryExpertBot, utility
+from stoneage.bots.match import play_match
+from stoneage.bots.stone_age_junior.expert import JuniorExpertBot
+from stoneage.core.contract import State
+from stoneage.games.stone_age_junior import actions as JA
+from stoneage.games.stone_age_junior.data import BUILDS
+
+BERRY, FISH, JUG, ARROWHEAD, TOOTH, GUFF = range(6)
+
+
+def finished(game: str, specs: list[str], seed: int, **options: Any) -> State:
+    played = load_game(game, players=len(specs), seed=seed, **options)
+    return play_match(played, [make_bot(spec, seed=seed * 10 + seat) for seat, spec in enumerate(specs)])
+
+
+def decision_points(game: str, spec: str, seeds: range, players: int, **options: Any) -> list[tuple[State, int]]:
+    """States where the bot had a real choice, from seeded games it played against itself."""
+    points = []
+    for seed in seeds:
+        state = load_game(game, players=players, seed=seed, **options).new_initial_state()
+        bots = [make_bot(spec, seed=seed * 10 + seat) for seat in range(players)]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome())
+                continue
+            seat = state.current_player()
+            if len(state.legal_actions()) > 1:
+                points.append((state.clone(), seat))
+            state.apply_action(bots[seat].step(state, seat))
+    return points
+
+
+# --- registry, settings, other games ------------------------------------------------------------------
+
+
+def test_the_expert_bots_are_registered_with_their_games_and_defaults() -> None:
+    assert {"memory_expert", "junior_expert"} <= set(bot_names())
+    card = make_bot("memory_expert", seed=1)
+    assert isinstance(card, MemoryExpertBot) and card.games == ("first_stone_age",)
+    assert (card.recall, card.depth, card.denial) == (1.0, 2, 1.0)
+    board = make_bot("junior_expert:memory=0.8", seed=1)
+    assert isinstance(board, JuniorExpertBot) and board.games == ("stone_age_junior",)
+    assert (board.memory, board.denial, board.foresight) == (0.8, 1.0, 0.3)
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ("memory_expert:depth=0", "depth must be"), ("memory_expert:depth=5", "depth must be"),
+    ("memory_expert:depth=1.5", "depth must be"), ("memory_expert:recall=2", "recall must be"),
+    ("memory_expert:denial=-0.5", "denial must be"), ("memory_expert:span=-1", "span must be"),
+    ("junior_expert:foresight=2", "foresight must be"), ("junior_expert:memory=0.5,recall=0.5", "not both"),
+    ("junior_expert:denial=1.5", "denial must be"), ("junior_expert:colour=red", "colour"),
+])
+def test_bad_settings_are_refused_with_a_clear_error(spec: str, message: str) -> None:
+    with pytest.raises(BotSpecError, match=message):
+        make_bot(spec)
+
+
+def test_each_expert_refuses_the_other_game_with_a_clear_error() -> None:
+    junior = load_game("stone_age_junior", players=2, seed=1).new_initial_state()
+    card = load_game("first_stone_age", players=2, seed=1).new_initial_state()
+    for state in (junior, card):
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance_outcome())
+    with pytest.raises(BotSpecError, match=r"plays first_stone_age .* only, not 'stone_age_junior'"):
+        make_bot("memory_expert").step(junior, junior.current_player())
+    with pytest.raises(BotSpecError, match=r"plays stone_age_junior .* only, not 'first_stone_age'"):
+        make_bot("junior_expert").step(card, card.current_player())
+
+
+# --- replayable, legal, only what the seat may know ----------------------------------------------------
+
+
+def test_the_same_seeds_give_the_same_game() -> None:
+    for seed in range(2):
+        specs = ["memory_expert", "memory_expert:recall=0.7", "memory"]
+        assert finished("first_stone_age", specs, seed).history() == finished("first_stone_age", specs, seed).history()
+        specs = ["junior_expert", "junior_expert:memory=0.6", "junior"]
+        once = finished("stone_age_junior", specs, seed, expansions=["cards"])
+        again = finished("stone_age_junior", specs, seed, expansions=["cards"])
+        assert once.history() == again.history() and once.is_terminal()
+
+
+@pytest.mark.parametrize(("game", "spec", "options"), [
+    ("first_stone_age", "memory_expert", {}),
+    ("first_stone_age", "memory_expert:recall=0.6", {}),
+    ("stone_age_junior", "junior_expert", {"expansions": ["cards"]}),
+    ("stone_age_junior", "junior_expert:memory=0.7", {}),
+])
+def test_hidden_things_do_not_change_a_decision(game: str, spec: str, options: dict[str, Any]) -> None:
+    generator = random.Random(3)
+    differed = 0
+    points = decision_points(game, spec, range(2), 3, **options)
+    for state, seat in points[::3]:
+        other = state.resample_from_infostate(seat, generator)  # every hidden thing drawn anew
+        assert other.observation(seat) == state.observation(seat)
+        differed += other.to_json() != state.to_json()
+        assert make_bot(spec, seed=4).step(state, seat) == make_bot(spec, seed=4).step(other, seat)
+    assert differed >= 10  # most decisions were compared against a world that really differs
+
+
+# --- the card game: the exact expectation -------------------------------------------------------------
+
+
+def belief(circle: list[int], pool: list[int], needs: list[int], martin: int = 0, top: int = TOOTH) -> Belief:
+    return Belief(circle, pool, martin, top, 5, [sum(1 << g for g in goods) for goods in needs],
+                  [False] * len(needs), [0] * len(needs))
+
+
+def test_an_unknown_place_is_kept_with_the_share_of_needed_cards_it_may_hold() -> None:
+    # Martin at 0; place 1 unknown among 2 berries, 3 fish, 1 Guff; the bot needs berry and jug.
+    state = belief([EMPTY, UNKNOWN, TOOTH, TOOTH, TOOTH, EMPTY, EMPTY, EMPTY, EMPTY], [2, 3, 0, 0, 0, 1],
+                   [[BERRY, JUG], [ARROWHEAD]])
+    bot = MemoryExpertBot()
+    assert bot.move_value(state, 0, 1, 1) == pytest.approx([3 / 6, 0.0])  # the berries and Guff, not the fish
+    assert state.keep_chance(0, 1) == pytest.approx(3 / 6)
+
+
+def test_of_two_sure_keeps_the_expert_takes_the_one_that_leaves_the_next_player_nothing() -> None:
+    # Seat 0 needs berry, seat 1 fish. Berries lie in places 1 and 3; from place 1 seat 1 reaches the
+    # fish in place 2, from place 3 only teeth: the search keeps the berry in place 3.
+    state = belief([TOOTH, BERRY, FISH, BERRY, TOOTH, TOOTH, TOOTH, TOOTH, TOOTH], [0] * 6, [[BERRY, JUG], [FISH, JUG]])
+    bot = MemoryExpertBot()
+    after_one, after_three = (utility(bot.move_value(state, 0, steps, 2), 0, 1.0) for steps in (1, 3))
+    assert after_one == pytest.approx(1.0 - 1.0) and after_three == pytest.approx(1.0)
+    shallow = [bot.move_value(state, 0, steps, 1)[0] for steps in (1, 3)]
+    assert shallow == [1.0, 1.0]  # without the answer both keep a berry
+
+
+# --- Junior: a forced position ----------------------------------------------------------------------
+
+
+def test_the_junior_expert_builds_away_the_hut_the_next_player_could_build() -> None:
+    # Huts 1 (berry, fish, jug), 10 (jug, arrowhead, tooth), 11 (berry, berry). Seat 0 holds two
+    # berries, a fish and a jug: it can build hut 1 or hut 11. Seat 1 holds a fish, a jug and the dog:
+    # hut 1 too. The expert builds hut 1; either hut leaves seat 0 one good short of the other.
+    state = load_game("stone_age_junior", players=2, seed=0).new_initial_state()
+    for text in ("hut 1", "hut 10", "hut 11", "turn 1", "reveal building_site", "swap 13 14", "turn 2", "reveal dog"):
+        state.apply_action(state.string_to_action(text))
+    data = copy.deepcopy(state.to_json())
+    for seat, goods in ((0, {"berry": 2, "fish": 1, "jug": 1}), (1, {"fish": 1, "jug": 1})):
+        for good, n in goods.items():
+            data["supply"][good] -= n
+            data["players"][seat]["goods"][good] += n
+    state = state.game.state_from_json(data)
+    state.apply_action(state.string_to_action("turn 1"))  # the building site, remembered
+    assert state.observation(0)["pending"]["stage"] == "build"
+    chosen = {make_bot("junior_expert", seed=s).step(state, 0) for s in range(6)}
+    assert {BUILDS[action - JA.BUILD][0] for action in chosen} == {1}
