@@ -118,7 +118,7 @@ def test_hidden_things_do_not_change_a_decision(game: str, spec: str, options: d
 # --- the card game: the exact expectation -------------------------------------------------------------
 
 
-def belief(circle: list[int], pool: list[int], needs: list[int], martin: int = 0, top: int = TOOTH) -> Belief:
+def belief(circle: list[int], pool: list[int], needs: list[list[int]], martin: int = 0, top: int = TOOTH) -> Belief:
     return Belief(circle, pool, martin, top, 5, [sum(1 << g for g in goods) for goods in needs],
                   [False] * len(needs), [0] * len(needs))
 
