@@ -54,7 +54,7 @@ def test_the_expert_bots_are_registered_with_their_games_and_defaults() -> None:
     assert {"memory_expert", "junior_expert"} <= set(bot_names())
     card = make_bot("memory_expert", seed=1)
     assert isinstance(card, MemoryExpertBot) and card.games == ("first_stone_age",)
-    assert (card.recall, card.depth, card.denial) == (1.0, 2, 1.0)
+    assert (card.recall, card.depth, card.denial) == (1.0, 3, 1.0)
     board = make_bot("junior_expert:memory=0.8", seed=1)
     assert isinstance(board, JuniorExpertBot) and board.games == ("stone_age_junior",)
     assert (board.memory, board.denial, board.foresight) == (0.8, 1.0, 0.3)

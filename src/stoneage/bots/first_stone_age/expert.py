@@ -5,15 +5,15 @@ can: a circle place it remembers holds that card; a place it does not (never see
 holds any card it cannot place, each as likely as their numbers say (the unseen draw-pile cards
 are exchangeable with them).
 
-Each move is chosen by an expectimax over that belief, ``depth`` turns deep (default 2: the bot's
-move and the next player's answer; deeper searches end on the bot's own move or value a hut
-completed late as much as one completed now, and measured weaker): for every move of Martin every card the place may
-show, with its chance; what the mover keeps (a good its hut needs, Guff while it holds no dog), the
-card that fills the gap (the draw pile's top: everyone sees it), the cards turned back (now known to
-a perfect memory), the hut completed. Each mover picks the move best for it: its own expected
-keeps, less ``denial`` times the others' (default 1: a card left to the next player costs as much
-as one kept gains). Guff is kept as the good whose absence leaves the best such expectation
-(docs/first-stone-age.md, "The expert").
+Each move is chosen by an expectimax over that belief, ``depth`` turns deep (default 3: the bot's
+move, the next player's answer and the move after): for every move of Martin every card the place
+may show, with its chance; what the mover keeps (a good its hut needs, Guff while it holds no dog),
+the card that fills the gap (the draw pile's top: everyone sees it), the cards turned back (now
+known to a perfect memory), the hut completed (a new hut nobody has seen needs each good with
+chance 9/15, so a hut completed now is worth more than the same hut later). Each mover picks the
+move best for it: its own expected keeps, less ``denial`` times the others' (default 1: a card left
+to the next player costs as much as one kept gains). Guff is kept as the good whose absence leaves
+the best such expectation (docs/first-stone-age.md, "The expert").
 """
 
 from __future__ import annotations
@@ -35,6 +35,10 @@ HUT = 1.0
 """Worth of a hut completed, on top of its last card."""
 WIN = 50.0
 """Worth of the third hut."""
+FRESH = -1
+"""The needs of a hut nobody has seen yet (just dealt inside the search)."""
+FRESH_KEEP = KEEP * 9 / 15
+"""Expected worth of a good turned up for such a hut: each good is on 9 of the 15 huts."""
 MAX_DEPTH = 4
 KIND_INDEX = {name: k for k, name in enumerate(CARD_NAMES)}
 
@@ -60,9 +64,16 @@ class Belief:
                       self.built[:])
 
     def can_keep(self, seat: int, kind: int) -> bool:
+        if self.needs[seat] == FRESH:
+            return kind == GUFF
         if kind == GUFF:
             return bool(self.needs[seat]) and not self.dog[seat]
         return bool(self.needs[seat] >> kind & 1)
+
+    def fresh_gain(self, seat: int, kind: int) -> float:
+        """What turning up ``kind`` is expected to gain a seat whose new hut nobody has seen yet (each
+        good is on 9 of the 15 huts)."""
+        return FRESH_KEEP if self.needs[seat] == FRESH and kind != GUFF else 0.0
 
     def target(self, steps: int) -> int:
         """The place Martin reaches ``steps`` cards on (empty places skipped)."""
@@ -90,7 +101,7 @@ class Belief:
     def keep_gain(self, seat: int) -> float:
         """What keeping a card it can keep gains ``seat`` (a hut when it is the last one needed)."""
         needs = self.needs[seat]
-        if needs & (needs - 1):
+        if needs == FRESH or needs & (needs - 1):
             return KEEP
         return KEEP + (WIN if self.built[seat] + 1 >= 3 else HUT)
 
@@ -108,7 +119,11 @@ class Belief:
             after.pool[kind] -= 1
         if not self.can_keep(seat, kind):
             after.circle[place] = kind
-            return after, 0.0
+            return after, self.fresh_gain(seat, kind)
+        if kind == GUFF and after.needs[seat] == FRESH:
+            after.dog[seat] = True
+            after.circle[place] = self.top if self.pile else EMPTY
+            return after, KEEP
         if kind == GUFF:
             after.dog[seat] = True
             kind = after.rarest(seat) if good is None else good
@@ -120,6 +135,7 @@ class Belief:
             return after, KEEP
         after.built[seat] += 1
         after.dog[seat] = False
+        after.needs[seat] = FRESH
         return after, KEEP + (WIN if after.built[seat] >= 3 else HUT)
 
 
@@ -130,7 +146,7 @@ class MemoryExpertBot(MemoryBot):
     name = "memory_expert"
 
     def __init__(self, seed: int = 0, recall: float | None = None, span: int = 0, denial: float = 1.0,
-                 depth: int = 2) -> None:
+                 depth: int = 3) -> None:
         super().__init__(seed=seed, recall=recall, span=span, denial=0.0)
         self.denial = fraction("denial", denial)
         if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
@@ -189,6 +205,8 @@ class MemoryExpertBot(MemoryBot):
             if depth <= 1:
                 if belief.can_keep(seat, kind):
                     total[seat] += chance * belief.keep_gain(seat)
+                else:
+                    total[seat] += chance * belief.fresh_gain(seat, kind)
                 continue
             after, gain = belief.reveal(seat, place, kind)
             values = self.value(after, (seat + 1) % seats, depth - 1)
