@@ -36,6 +36,14 @@ PRESETS: dict[str, str] = {
 }
 """Difficulty presets for people, each an alias of a bot spec."""
 _BUILT_IN_PRESETS = frozenset(PRESETS)
+_LABELLED = frozenset((
+    # TRANSLATORS: bot levels as people see them (seat names, the lobby's choices); the names typed stay English
+    N_("random"), N_("easy"), N_("medium"), N_("hard"), N_("expert"), N_("child"), N_("memory"), N_("junior"),
+    # TRANSLATORS: bot levels: Stone Age Junior's child-friendly and expert bots, My First Stone Age's expert
+    N_("junior_child"), N_("junior_expert"), N_("memory_expert"),
+))
+"""The built-in bot names shown to people in their language (``bot_label``); the search bots (greedy,
+mcts, learned) keep their technical names."""
 
 
 def register_bot(name: str, target: str) -> None:
@@ -57,6 +65,12 @@ def register_preset(name: str, spec: str) -> None:
 def bot_names() -> list[str]:
     """Every bot name and preset."""
     return sorted(_BOTS) + sorted(PRESETS)
+
+
+def bot_label(spec: str) -> str:
+    """How a bot is shown to people: a built-in level (``hard``, ``child``) in the current language,
+    any other spec as typed. What people type stays the English name."""
+    return _(spec) if spec in _LABELLED else spec
 
 
 def _value(text: str) -> Any:

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from stoneage.bots import Bot, BotSpecError, make_bot
+from stoneage.bots.registry import bot_label
 from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
 from stoneage.core.i18n import _, ngettext, seat_name
@@ -67,14 +68,14 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 def seat_names(seats: list[str]) -> list[str]:
     """``"Player 1 (you)"``, ``"Player 2 (medium)"``; several people are ``(human)``. In the
-    current language: the seat as ``seat_name`` calls it, the bot spec as typed."""
+    current language: the seat as ``seat_name`` calls it, the bot as ``bot_label`` shows it."""
     humans = seats.count(HUMAN)
     names = []
     for seat, spec in enumerate(seats):
         player = seat_name(seat)
         if spec != HUMAN:
-            # TRANSLATORS: a seat played by a bot; {bot} is the bot as typed (random, hard, mcts:...)
-            names.append(_("{player} ({bot})").format(player=player, bot=spec))
+            # TRANSLATORS: a seat played by a bot; {bot} is its level (translated) or its spec as typed (mcts:...)
+            names.append(_("{player} ({bot})").format(player=player, bot=bot_label(spec)))
         elif humans == 1:
             names.append(_("{player} (you)").format(player=player))
         else:

@@ -21,6 +21,7 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from stoneage.bots.registry import bot_label
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import N_, _, pgettext, seat_name
 from stoneage.play.menus import Choice, Menu
@@ -454,7 +455,8 @@ class GameApp(App[None]):
         if session.state.move_number() != moment or not session.human_to_move():
             return
         self.say(_("Hint: the {bot} bot would play {action} — {description}").format(
-            bot=session.hint_spec, action=state.action_to_string(action), description=state.describe(action).strip()))
+            bot=bot_label(session.hint_spec), action=state.action_to_string(action),
+            description=state.describe(action).strip()))
         self.highlight_action(action)
 
     def action_save(self) -> None:

@@ -14,6 +14,7 @@ from enum import Enum
 from pathlib import Path
 from typing import ClassVar, TextIO
 
+from stoneage.bots.registry import bot_label
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import N_, _
 from stoneage.play.menus import Choice, Menu
@@ -324,7 +325,8 @@ class BasePlainGame:
             self.say(str(error))
             return
         self.say(_("Hint: the {bot} bot would play {action} ({description}).").format(
-            bot=s.hint_spec, action=s.state.action_to_string(action), description=s.state.describe(action).strip()))
+            bot=bot_label(s.hint_spec), action=s.state.action_to_string(action),
+            description=s.state.describe(action).strip()))
 
     def save(self, path: str) -> None:
         try:

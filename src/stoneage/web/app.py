@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 import stoneage
+from stoneage.bots.registry import bot_label
 from stoneage.core.contract import JSON, PUBLIC
 from stoneage.core.errors import shorten
 from stoneage.core.i18n import LANGUAGES, LanguageError, _, check, current, known, seat_name, use_language
@@ -146,8 +147,9 @@ def _game_type_json(name: str) -> JSON:
     for key in ("parameters", "expansions", "variants"):
         described[key] = [{**item, "doc": _(item["doc"]) if item.get("doc") else item.get("doc")}
                           for item in described[key]]
-    return {**described, "bots": offered_bots(name), "board": info.kits.get("web", "generic"),
-            "lesson": play_kit(name).lesson is not None}
+    bots = offered_bots(name)
+    return {**described, "bots": bots, "bot_labels": {bot: bot_label(bot) for bot in bots},
+            "board": info.kits.get("web", "generic"), "lesson": play_kit(name).lesson is not None}
 
 
 def _invite(game_id: str, token: str) -> str:

@@ -16,6 +16,7 @@ import orjson
 
 from stoneage.bots import Bot, make_bot
 from stoneage.bots.external import FallbackBot, Incident
+from stoneage.bots.registry import bot_label
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.i18n import SOURCE, _, seat_name as numbered, use_language
 from stoneage.play.events import Event, apply_for_viewers, called_by, retell
@@ -45,7 +46,7 @@ class Client(Protocol):
 def seat_name(seat: SeatRow) -> str:
     """How the table calls a seat, in the current language: the person's display name, or ``Player N (bot)``."""
     if seat.kind == BOT:
-        return f"{numbered(seat.seat)} ({seat.bot})"
+        return f"{numbered(seat.seat)} ({bot_label(str(seat.bot))})"
     return seat.name or numbered(seat.seat)
 
 
@@ -315,8 +316,11 @@ class Room:
     def seats_json(self, lang: str = SOURCE) -> list[JSON]:
         """The seats as everyone may see them (no tokens, no player ids), named in ``lang``."""
         names = self.names_in(lang)
-        return [{"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "name": names[seat.seat],
-                 "taken": seat.claimed, "away": seat.seat in self.away} for seat in self.row.seats]
+        with use_language(lang):
+            labels = [bot_label(seat.bot) if seat.bot else None for seat in self.row.seats]
+        return [{"seat": seat.seat, "kind": seat.kind, "bot": seat.bot, "bot_label": labels[seat.seat],
+                 "name": names[seat.seat], "taken": seat.claimed, "away": seat.seat in self.away}
+                for seat in self.row.seats]
 
     def refresh(self, kind: str) -> None:
         """Send every client the whole table again, as a ``kind`` message (a seat was taken: names changed)."""

@@ -185,7 +185,7 @@ function renderSeats() {
       h("option", { value: "me", text: _("Me") }),
       h("option", { value: "friend", text: _("A friend (invite link)") }),
       h("optgroup", { label: _("A bot") },
-        game.bots.map((bot, n) => h("option", { value: `bot:${bot}`, text: n === 0 ? format(_("Bot: {level} (default)"), { level: bot }) : format(_("Bot: {level}"), { level: bot }) }))));
+        game.bots.map((bot, n) => h("option", { value: `bot:${bot}`, text: format(n === 0 ? _("Bot: {level} (default)") : _("Bot: {level}"), { level: game.bot_labels?.[bot] ?? bot }) }))));
     const wanted = before[seat] || (seat === 0 ? "me" : `bot:${game.bots[0]}`);
     select.value = [...select.options].some((o) => o.value === wanted) ? wanted : `bot:${game.bots[0]}`;
     field.append(h("div.seat-row", {},

@@ -279,8 +279,9 @@ function drawHeader() {
     const tags = [];
     if (state.mode === "play" && seat.seat === state.viewer) tags.push(h("span.tag.you", { text: _("you") }));
     if (seat.kind === "bot") {
-      const named = (seat.name || "").includes(`(${seat.bot})`);
-      tags.push(h(named ? "span.visually-hidden" : "span.tag", { text: named ? ", " + _("a bot") : format(_("bot {level}"), { level: seat.bot }) }));
+      const level = seat.bot_label ?? seat.bot;
+      const named = (seat.name || "").includes(`(${level})`);
+      tags.push(h(named ? "span.visually-hidden" : "span.tag", { text: named ? ", " + _("a bot") : format(_("bot {level}"), { level }) }));
     }
     if (seat.kind === "person" && !seat.taken) tags.push(h("span.tag", { text: _("seat free") }));
     if (seat.away) tags.push(h("span.tag.away", { text: _("away: a bot stands in") }));
