@@ -79,10 +79,31 @@ function renderQuick() {
       h("div.quick-text", {},
         h("h3", { id: `quick-${game.name}`, text: game.display_name }),
         h("p.muted", { text: game.summary })),
-      h("button.primary", {
-        type: "button", "data-game": game.name,
-        onclick: (event) => quickStart(game, players, event.currentTarget),
-      }, quickLabel(game.display_name, bots))));
+      h("div.quick-buttons", {},
+        h("button.primary", {
+          type: "button", "data-game": game.name,
+          onclick: (event) => quickStart(game, players, event.currentTarget),
+        }, quickLabel(game.display_name, bots)),
+        game.lesson ? h("button.learn", {
+          type: "button", "data-learn": game.name,
+          onclick: (event) => learn(game, event.currentTarget),
+        }, _("Learn to play"), h("span.visually-hidden", { text: ` ${game.display_name}` })) : null)));
+  }
+}
+
+/** "Learn to play": a guided game of ``game`` (its lesson's seats), opened at the person's seat. */
+async function learn(game, button) {
+  button.disabled = true;
+  say(format(_("Setting up {game}…"), { game: game.display_name }));
+  try {
+    const me = await player();
+    const created = await api("POST", "/api/lessons", { game: game.name });
+    const mine = created.seats.find((seat) => seat.kind === "person" && seat.token);
+    await claimMine(created.id, [[mine.seat, mine.token]], me.name);
+    location.assign(`/play/${encodeURIComponent(created.id)}?seat=${mine.seat}`);
+  } catch (error) {
+    say(explain(error), "error");
+    button.disabled = false;
   }
 }
 

@@ -34,6 +34,10 @@ const state = {
   hint: null,          // {seq, action, label}
   hintAsked: false,
   why: null,           // {seq, lines}: why the last bot move was played
+  lesson: null,        // a guided game's part of the latest message: {active, texts, expected, task}
+  lessonTexts: [],     // what the lesson said last (kept while bots and chance move)
+  lessonLeft: false,   // the person left the lesson on this page
+  warning: null,       // {seq, action}: a move the server warned of, waiting for "yes" or "no"
   whyAsked: false,
   result: null,        // {scores, winners} once the game is over
   board: null,         // the board module's handle: {update, animate?}
@@ -233,12 +237,97 @@ function markBoard() {
   const deciding = myTurn() && state.pending === null && state.connected;
   area.classList.toggle("deciding", deciding);
   area.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
-  if (deciding && state.hint && state.hint.seq === state.seq) {
-    const action = String(state.hint.action);
+  const marked = deciding && state.hint && state.hint.seq === state.seq ? state.hint.action : (deciding ? lessonExpected() : null);
+  if (marked !== null) {
+    const action = String(marked);
     area.querySelectorAll("[data-action]").forEach((el) => {
       if (el.dataset.action === action) el.classList.add("hinted");
     });
   }
+}
+
+// --- a guided game (Learn to play) ---------------------------------------------------------------
+
+/** The action the lesson expects of this page's person now, or null. */
+function lessonExpected() {
+  const lesson = state.lesson;
+  return lesson && lesson.active && myTurn() && typeof lesson.expected === "number" ? lesson.expected : null;
+}
+
+/** Take a message's lesson part (a guided game's messages carry one). */
+function takeLesson(message) {
+  if (!message.lesson) return;
+  state.lesson = message.lesson;
+  if (message.lesson.texts && message.lesson.texts.length) state.lessonTexts = message.lesson.texts;
+  if (!message.lesson.active) state.lessonTexts = [];
+}
+
+function drawLesson() {
+  const box = $("#lesson");
+  const lesson = state.lesson;
+  if (!lesson || state.mode === "replay") {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const body = $("#lesson-body");
+  const leave = $("#lesson-leave");
+  if (!lesson.active) {
+    body.replaceChildren(h("p", { text: _("You left the lesson: the game goes on as a normal game.") }));
+    leave.hidden = true;
+    return;
+  }
+  const over = state.view && state.view.to_move === TERMINAL;
+  const parts = state.lessonTexts.map((text) => h("p", { text: text.replace(/\s*\n\s*/g, " ") }));
+  if (lesson.task && myTurn()) parts.push(h("p.lesson-task", { text: lesson.task }));
+  if (typeof lesson.step === "number" && lesson.step < lesson.steps && !over) {
+    parts.push(h("p.muted.small", { text: format(_("Lesson step {step} of {steps}"), { step: lesson.step + 1, steps: lesson.steps }) }));
+  }
+  body.replaceChildren(...parts);
+  leave.hidden = over || state.mode !== "play" || state.viewer === null;
+}
+
+function leaveLesson() {
+  if (send({ type: "leave_lesson" })) {
+    state.lessonLeft = true;
+    $("#lesson-leave").disabled = true;
+  }
+}
+
+// --- warnings before a move --------------------------------------------------------------------
+
+/** The server warned of the move just sent: ask the same question before playing it. */
+function onWarning(message) {
+  state.pending = null;
+  if (message.seq !== state.seq || !myTurn()) {
+    drawDecision();
+    return;
+  }
+  state.warning = { seq: message.seq, action: message.action };
+  drawDecision();
+  const dialog = $("#warn-dialog");
+  $("#warn-lines").replaceChildren(...(message.lines || []).map((line) => h("p", { text: line })),
+    h("p", { text: _("Do it anyway?") }));
+  if (typeof dialog.showModal !== "function") {
+    answerWarning(window.confirm(message.question || (message.lines || []).join(" ")));
+    return;
+  }
+  dialog.addEventListener("close", () => answerWarning(dialog.returnValue === "yes"), { once: true });
+  dialog.returnValue = "";
+  dialog.showModal();
+  $("#warn-no").focus();
+}
+
+function answerWarning(yes) {
+  const warned = state.warning;
+  state.warning = null;
+  if (yes && warned && warned.seq === state.seq && myTurn()) {
+    if (send({ type: "move", seq: warned.seq, action: warned.action, warn: true, confirmed: true })) {
+      state.pending = warned.action;
+    }
+  }
+  drawDecision();
+  markBoard();
 }
 
 // --- header ------------------------------------------------------------------------------------
@@ -379,12 +468,15 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
   }
   const hinted = state.hint && state.hint.seq === state.seq ? state.hint : null;
   const hintedPath = hinted ? (leaves(decision.choices).find((leaf) => leaf.action === hinted.action) || {}).path : null;
+  const expected = lessonExpected();
+  const expectedPath = expected !== null ? (leaves(decision.choices).find((leaf) => leaf.action === expected) || {}).path : null;
   const sending = state.pending !== null || !state.connected;
   const list = h("ol.choices", { "aria-label": _("Choices") });
   choices.forEach((choice, n) => {
     const path = [...state.openPath, n];
     const group = Array.isArray(choice.choices);
     const onHintPath = hintedPath && path.every((v, i) => hintedPath[i] === v);
+    const onLessonPath = expectedPath && path.every((v, i) => expectedPath[i] === v);
     const button = h("button.choice", {
       type: "button",
       disabled: sending,
@@ -392,13 +484,14 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
       "aria-haspopup": group ? "true" : null,
       "data-action": group ? null : String(choice.action),
       "data-path": group ? path.join(",") : null,
-      class: `choice${group ? " group" : ""}${onHintPath ? " hinted" : ""}`,
+      class: `choice${group ? " group" : ""}${onHintPath ? " hinted" : ""}${onLessonPath ? " expected" : ""}`,
       onclick: () => (group ? openGroup(path) : choose(choice.action)),
     },
     n < 9 ? h("kbd", { "aria-hidden": "true", text: String(n + 1) }) : h("span.kbd-space", { "aria-hidden": "true" }),
     h("span.choice-label", { text: choice.label }),
     group ? h("span.visually-hidden", { text: " " + format(ngettext("({count} option)", "({count} options)", choice.choices.length), { count: choice.choices.length }) }) : null,
     onHintPath ? h("span.hint-badge", { text: _("hint") }) : null,
+    onLessonPath ? h("span.lesson-badge", { text: _("lesson") }) : null,
     group ? h("span.chevron", { "aria-hidden": "true", text: "›" }) : null);
     list.append(h("li", {}, button));
   });
@@ -484,7 +577,7 @@ function choose(action) {
   if (!myTurn() || state.pending !== null || !state.connected) return;
   const legal = leaves(state.view.decision.choices).some((leaf) => leaf.action === action);
   if (!legal) return;
-  if (send({ type: "move", seq: state.seq, action })) {
+  if (send({ type: "move", seq: state.seq, action, warn: true })) {
     state.pending = action;
     drawDecision();
     markBoard();
@@ -554,7 +647,7 @@ document.addEventListener("keydown", (event) => {
     }
     return;
   }
-  if (typing(event.target) || !myTurn()) return;
+  if (typing(event.target) || !myTurn() || state.warning) return;
   if (/^[1-9]$/.test(event.key)) {
     const buttons = [...document.querySelectorAll("#decision-body .choice")];
     const button = buttons[Number(event.key) - 1];
@@ -740,6 +833,7 @@ async function drawAll(events) {
   drawHeader();
   drawDecision();
   drawInvites();
+  drawLesson();
   drawBoard(events);
   await drawResults();
 }
@@ -849,6 +943,9 @@ async function handle(message) {
     case "why":
       showWhy(message);
       break;
+    case "warning":
+      onWarning(message);
+      break;
     case "error":
       onError(message);
       break;
@@ -868,6 +965,7 @@ async function onSnapshot(message) {
   state.view = message.view;
   state.pending = null;
   state.hintAsked = false;
+  takeLesson(message);
   if (!sameDecision) state.openPath = [];
   if (!state.game) await setGame(message.game);
   if (message.type === "hello" && state.mode === "play" && state.viewer !== null) adoptToken();
@@ -883,6 +981,7 @@ async function onUpdate(message) {
   const sameDecision = state.view && JSON.stringify(state.view.decision) === JSON.stringify(message.view.decision);
   state.seq = message.seq;
   state.view = message.view;
+  takeLesson(message);
   if (!sameDecision) state.openPath = [];
   if (state.hint && state.hint.seq !== state.seq) state.hint = null;
   state.pending = null;
@@ -926,6 +1025,8 @@ function onError(message) {
     busy: _("A hint is being worked out; it comes in a moment."),
     no_hint: _("No hint is available right now."),
     no_why: _("No bot move to explain among the latest moves."),
+    off_script: text,  // the lesson's own words: what to do instead
+    no_lesson: _("This game follows no lesson any more."),
   };
   notice(polite[message.code] || format(_("The server refused that: {reason}"), { reason: text }), "error", { log: false });
   drawDecision();
@@ -1237,6 +1338,7 @@ async function startReplay() {
 
 async function start() {
   document.body.classList.add(`mode-${state.mode}`);
+  $("#lesson-leave").addEventListener("click", leaveLesson);
   wireLanguageMenu($("#language"));
   if (!GAME_ID) {
     banner(_("No game was named in the address."), "error", [h("a.button", { href: "/" }, _("Back to the lobby"))]);
