@@ -4,7 +4,8 @@ Each iteration redraws what the searching player cannot see (``resample_from_inf
 walks the tree choosing actions by UCT for whoever is to move and sampling chance outcomes
 from their exact distribution, adds one node, and scores it with the heuristic evaluation
 (optionally after a short random rollout). Children at a node are limited to the ``width``
-actions a one-step look ahead likes best, so payments with hundreds of mixes stay searchable.
+actions a one-step look ahead likes best, so payments with hundreds of mixes stay searchable;
+that look ahead stops at the decision's deadline too, keeping the best actions it valued by then.
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ class MCTSBot(Bot):
         self.width = width
         self.rollout = rollout
         self.last_iterations = 0
+        self.deadline = math.inf
+        """The ``perf_counter`` time at which the decision under way must stop searching."""
         self.value_of: Callable[[State, int], list[float]] = evaluate
         """Leaf values and move ordering: ``(state, player) -> each seat's chance``; subclasses may swap it."""
 
@@ -74,26 +77,38 @@ class MCTSBot(Bot):
         root = Node(seats)
         start = time.perf_counter()
         limit = min(self.seconds or self.max_seconds, self.max_seconds)
+        self.deadline = start + limit
         done = 0
-        while True:
-            self._iterate(root, state.resample_from_infostate(player, self.rng), player, seats)
-            done += 1
-            if self.iterations and done >= self.iterations:
-                break
-            if time.perf_counter() - start >= limit:
-                break
+        try:
+            while True:
+                self._iterate(root, state.resample_from_infostate(player, self.rng), player, seats)
+                done += 1
+                if self.iterations and done >= self.iterations:
+                    break
+                if time.perf_counter() >= self.deadline:
+                    break
+        finally:
+            self.deadline = math.inf  # a search outside ``step`` (the analysis) has no clock
         self.last_iterations = done
         return max(root.children.items(), key=lambda item: (item[1].visits, item[1].value[player]))[0]
 
     def _candidates(self, state: State, player: int) -> list[int]:
-        """The actions to search here, best last (they are popped from the end)."""
+        """The actions to search here, best last (they are popped from the end).
+
+        With more than ``width`` legal actions, each is valued one step ahead; past the deadline
+        the valuing stops (a payment node can have hundreds of actions), and the best of the
+        actions valued so far are kept.
+        """
         legal = state.legal_actions()
         if len(legal) <= self.width:
             self.rng.shuffle(legal)
             return legal
         mover = state.current_player()
-        scored = []
+        scored: list[tuple[float, int]] = []
+        deadline = self.deadline
         for action in legal:
+            if scored and time.perf_counter() >= deadline:
+                break
             child = state.clone()
             child.apply_action(action)
             scored.append((self.value_of(child, player)[mover] + self.rng.random() * 1e-9, action))
