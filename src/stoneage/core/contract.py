@@ -8,7 +8,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from stoneage.core import rng
 from stoneage.core.errors import IllegalActionError, NotationError, PlayerError, shorten
@@ -17,13 +17,13 @@ from stoneage.core.i18n import _
 from stoneage.core.native import mypyc_attr
 from stoneage.core.tensor import Layout
 
-CHANCE = -1
+CHANCE: Final = -1
 """``current_player()`` at a chance node."""
-TERMINAL = -4
+TERMINAL: Final = -4
 """``current_player()`` once the game is over."""
-PUBLIC = -2
+PUBLIC: Final = -2
 """A viewer at no seat (a spectator): sees only what is public."""
-OMNISCIENT = -3
+OMNISCIENT: Final = -3
 """A viewer who may see everything (a referee: the logs of ``simulate`` and ``replay``)."""
 
 JSON = dict[str, Any]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations_with_replacement
 from math import factorial, prod
+from typing import Final
 
-MAX_DICE = 10
+MAX_DICE: Final = 10
 
 
 @cache

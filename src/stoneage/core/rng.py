@@ -6,7 +6,9 @@ replay a game exactly.
 
 from __future__ import annotations
 
-_MASK = (1 << 64) - 1
+from typing import Final
+
+_MASK: Final = (1 << 64) - 1
 
 
 def draw(seed: int, counter: int, bound: int) -> int:

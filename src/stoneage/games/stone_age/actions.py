@@ -7,6 +7,7 @@ The notation is state-independent, so ``parse(name(a)) == a`` for every action.
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Final
 
 from stoneage.core.dice import face_multisets
 from stoneage.core.errors import NotationError, shorten
@@ -32,62 +33,62 @@ def _count_vectors(total_max: int) -> tuple[Counts, ...]:
     return tuple(out)
 
 
-MIXES = _count_vectors(10)
+MIXES: Final = _count_vectors(10)
 """Resource mixes (wood, clay, stone, gold) for payments and feeding; index 0 is empty."""
-MIX_INDEX = {mix: i for i, mix in enumerate(MIXES)}
-NUM_PAY_MIXES = sum(1 for m in MIXES if sum(m) <= 7)
-TOOL_SETS = _count_vectors(3)
+MIX_INDEX: Final = {mix: i for i, mix in enumerate(MIXES)}
+NUM_PAY_MIXES: Final = sum(1 for m in MIXES if sum(m) <= 7)
+TOOL_SETS: Final = _count_vectors(3)
 """Multisets of up to 3 tool tiles, as counts of tiles of value (1, 2, 3, 4)."""
-TOOL_SET_INDEX = {t: i for i, t in enumerate(TOOL_SETS)}
-ONE_USE_VALUES = (2, 3, 4)
-PAIRS = tuple(m for m in MIXES if sum(m) == 2)
+TOOL_SET_INDEX: Final = {t: i for i, t in enumerate(TOOL_SETS)}
+ONE_USE_VALUES: Final = (2, 3, 4)
+PAIRS: Final = tuple(m for m in MIXES if sum(m) == 2)
 """The ten choices of the two-resources card."""
-PAIR_INDEX = {m: i for i, m in enumerate(PAIRS)}
-DICE_ROLLS = tuple(faces for n in (2, 3, 4) for faces in face_multisets(n))
+PAIR_INDEX: Final = {m: i for i, m in enumerate(PAIRS)}
+DICE_ROLLS: Final = tuple(faces for n in (2, 3, 4) for faces in face_multisets(n))
 """Dice-for-all rolls (one die per player), as sorted face tuples."""
-DICE_ROLL_INDEX = {faces: i for i, faces in enumerate(DICE_ROLLS)}
-TAME_MIXES = tuple(
+DICE_ROLL_INDEX: Final = {faces: i for i, faces in enumerate(DICE_ROLLS)}
+TAME_MIXES: Final = tuple(
     (m.count(0), m.count(1), m.count(2), m.count(3), m.count(4))
     for total in range(1, 8) for m in combinations_with_replacement(range(5), total)
 )
 """Payments for moving figures onto the mammoth tile: (food, wood, clay, stone, gold), 1..7 items."""
-TAME_MIX_INDEX = {m: i for i, m in enumerate(TAME_MIXES)}
-TAME_ROLLS = tuple(faces for n in range(1, 8) for faces in face_multisets(n))
+TAME_MIX_INDEX: Final = {m: i for i, m in enumerate(TAME_MIXES)}
+TAME_ROLLS: Final = tuple(faces for n in range(1, 8) for faces in face_multisets(n))
 """Taming rolls (one die per figure on the tile), as sorted face tuples."""
-TAME_ROLL_INDEX = {faces: i for i, faces in enumerate(TAME_ROLLS)}
-MAX_MAMMOTH_TILES = 32
-MAX_PLACE = 10
-MAX_TEXT = 200
+TAME_ROLL_INDEX: Final = {faces: i for i, faces in enumerate(TAME_ROLLS)}
+MAX_MAMMOTH_TILES: Final = 32
+MAX_PLACE: Final = 10
+MAX_TEXT: Final = 200
 """The longest action text read (the longest name, ``feed with`` ten stone, has 69 characters)."""
-MAX_NUMBER_DIGITS = 6
+MAX_NUMBER_DIGITS: Final = 6
 """The most digits (leading zeros aside) of a number in an action text (the largest one named is 60)."""
 
 # --- layout ------------------------------------------------------------------------------------
 
-PLACE = 0  # + loc * 10 + (count - 1)
-RESOLVE = PLACE + NUM_LOCATIONS * MAX_PLACE  # + loc
-TOOLS = RESOLVE + NUM_LOCATIONS  # + tool_set * 8 + one_use_mask
-PAY = TOOLS + len(TOOL_SETS) * 8  # + mix index - 1 (total 1..7)
-DECLINE = PAY + NUM_PAY_MIXES - 1
-FEED = DECLINE + 1  # + mix index - 1 (total 1..10)
-STARVE = FEED + len(MIXES) - 1
-PICK = STARVE + 1  # + face - 1
-TAKE = PICK + 6  # + pair index
-ROLL = TAKE + len(PAIRS)  # + sum - 1   (chance)
-DICE = ROLL + 60  # + dice roll index   (chance)
-CARD = DICE + len(DICE_ROLLS)  # + card id - 1   (chance)
-BUILDING = CARD + NUM_CARDS  # + building kind   (chance)
+PLACE: Final = 0  # + loc * 10 + (count - 1)
+RESOLVE: Final = PLACE + NUM_LOCATIONS * MAX_PLACE  # + loc
+TOOLS: Final = RESOLVE + NUM_LOCATIONS  # + tool_set * 8 + one_use_mask
+PAY: Final = TOOLS + len(TOOL_SETS) * 8  # + mix index - 1 (total 1..7)
+DECLINE: Final = PAY + NUM_PAY_MIXES - 1
+FEED: Final = DECLINE + 1  # + mix index - 1 (total 1..10)
+STARVE: Final = FEED + len(MIXES) - 1
+PICK: Final = STARVE + 1  # + face - 1
+TAKE: Final = PICK + 6  # + pair index
+ROLL: Final = TAKE + len(PAIRS)  # + sum - 1   (chance)
+DICE: Final = ROLL + 60  # + dice roll index   (chance)
+CARD: Final = DICE + len(DICE_ROLLS)  # + card id - 1   (chance)
+BUILDING: Final = CARD + NUM_CARDS  # + building kind   (chance)
 # The Mammoth Herd expansion (appended, so base-game action ints never change).
-TAME_NONE = BUILDING + NUM_BUILDING_KINDS  # move no figure onto the mammoth tile
-TAME_PAY = TAME_NONE + 1  # + tame mix index: move that many figures, paying these
-BONUS_ONE = TAME_PAY + len(TAME_MIXES)  # the winner takes the "1" bonus
-BONUS_ALL = BONUS_ONE + 1  # ... or the "all" bonus
-MAMMOTH_BACK = BONUS_ALL + 1  # + resource   (chance: the back of the next tile)
-MAMMOTH_TILE = MAMMOTH_BACK + 4  # + tile id - 1   (chance: the tile turned up)
-TAME_DICE = MAMMOTH_TILE + MAX_MAMMOTH_TILES  # + taming roll index   (chance)
-NUM_ACTIONS = TAME_DICE + len(TAME_ROLLS)
-CHANCE_RANGES = ((ROLL, TAME_NONE), (MAMMOTH_BACK, NUM_ACTIONS))
-TAKES = tuple(range(TAKE, ROLL))
+TAME_NONE: Final = BUILDING + NUM_BUILDING_KINDS  # move no figure onto the mammoth tile
+TAME_PAY: Final = TAME_NONE + 1  # + tame mix index: move that many figures, paying these
+BONUS_ONE: Final = TAME_PAY + len(TAME_MIXES)  # the winner takes the "1" bonus
+BONUS_ALL: Final = BONUS_ONE + 1  # ... or the "all" bonus
+MAMMOTH_BACK: Final = BONUS_ALL + 1  # + resource   (chance: the back of the next tile)
+MAMMOTH_TILE: Final = MAMMOTH_BACK + 4  # + tile id - 1   (chance: the tile turned up)
+TAME_DICE: Final = MAMMOTH_TILE + MAX_MAMMOTH_TILES  # + taming roll index   (chance)
+NUM_ACTIONS: Final = TAME_DICE + len(TAME_ROLLS)
+CHANCE_RANGES: Final = ((ROLL, TAME_NONE), (MAMMOTH_BACK, NUM_ACTIONS))
+TAKES: Final = tuple(range(TAKE, ROLL))
 """Every "take the two resources" action, in action order."""
 
 
@@ -213,7 +214,7 @@ def _name(action: int) -> str:
     return "tame dice " + " ".join(map(str, TAME_ROLLS[action - TAME_DICE]))
 
 
-ACTION_NAMES: tuple[str, ...] = tuple(_name(a) for a in range(NUM_ACTIONS))
+ACTION_NAMES: Final[tuple[str, ...]] = tuple(_name(a) for a in range(NUM_ACTIONS))
 
 
 def action_name(action: object) -> str:
@@ -225,8 +226,8 @@ def action_name(action: object) -> str:
     return ACTION_NAMES[action]
 
 
-_LOCATION_INDEX = {name: i for i, name in enumerate(LOCATIONS)}
-_SINGLE_SPACE_COUNT = {"toolmaker": 1, "hut": 2, "field": 1} | {
+_LOCATION_INDEX: Final = {name: i for i, name in enumerate(LOCATIONS)}
+_SINGLE_SPACE_COUNT: Final = {"toolmaker": 1, "hut": 2, "field": 1} | {
     name: 1 for name in LOCATIONS if name.startswith(("card", "building"))
 }
 

@@ -6,60 +6,73 @@ plain lists of ints (see ``../shared/rules/stone-age.md`` §1–4).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from stoneage.core.i18n import N_
 
 # --- resources -------------------------------------------------------------------------------
 
-RESOURCES = (N_("wood"), N_("clay"), N_("stone"), N_("gold"))
+RESOURCES: Final = (N_("wood"), N_("clay"), N_("stone"), N_("gold"))
 """The resources, by id (notation names; marked for the catalogs, shown as ``_(name)``)."""
-WOOD, CLAY, STONE, GOLD = range(4)
-RESOURCE_VALUE = (3, 4, 5, 6)
+WOOD: Final = 0
+CLAY: Final = 1
+STONE: Final = 2
+GOLD: Final = 3
+RESOURCE_VALUE: Final = (3, 4, 5, 6)
 
 # --- locations ---------------------------------------------------------------------------------
 
-LOCATIONS = (
+LOCATIONS: Final = (
     "hunt", "forest", "claypit", "quarry", "river", "toolmaker", "hut", "field",
     "card1", "card2", "card3", "card4", "building1", "building2", "building3", "building4",
 )
-HUNT, FOREST, CLAYPIT, QUARRY, RIVER, TOOLMAKER, HUT, FIELD = range(8)
-CARD_SLOT0 = 8  # card slot s (cost s + 1) is location CARD_SLOT0 + s
-STACK0 = 12  # building stack s is location STACK0 + s
-NUM_LOCATIONS = 16
-GATHER_LOCATIONS = (HUNT, FOREST, CLAYPIT, QUARRY, RIVER)
-VILLAGE_LOCATIONS = (TOOLMAKER, HUT, FIELD)
+HUNT: Final = 0
+FOREST: Final = 1
+CLAYPIT: Final = 2
+QUARRY: Final = 3
+RIVER: Final = 4
+TOOLMAKER: Final = 5
+HUT: Final = 6
+FIELD: Final = 7
+CARD_SLOT0: Final = 8  # card slot s (cost s + 1) is location CARD_SLOT0 + s
+STACK0: Final = 12  # building stack s is location STACK0 + s
+NUM_LOCATIONS: Final = 16
+GATHER_LOCATIONS: Final = (HUNT, FOREST, CLAYPIT, QUARRY, RIVER)
+VILLAGE_LOCATIONS: Final = (TOOLMAKER, HUT, FIELD)
 # Divisor of the dice sum at each gathering location (hunt gives food, the others a resource).
-DIVISOR = (2, 3, 4, 5, 6)
-AREA_CAPACITY = 7
-MAX_FIGURES = 10
-START_FIGURES = 5
-START_FOOD = 12
-MAX_AGRICULTURE = 10
-MAX_TOOL_VALUE = 4
-MAX_TOOL_TILES = 3
-DISPLAY_SIZE = 4
-STACK_SIZE = 7
+DIVISOR: Final = (2, 3, 4, 5, 6)
+AREA_CAPACITY: Final = 7
+MAX_FIGURES: Final = 10
+START_FIGURES: Final = 5
+START_FOOD: Final = 12
+MAX_AGRICULTURE: Final = 10
+MAX_TOOL_VALUE: Final = 4
+MAX_TOOL_TILES: Final = 3
+DISPLAY_SIZE: Final = 4
+STACK_SIZE: Final = 7
 
 # --- civilization cards -------------------------------------------------------------------------
 
-GREEN_SYMBOLS = (N_("pottery"), N_("writing"), N_("sundial"), N_("transport"), N_("medicine"), N_("weaving"),
+GREEN_SYMBOLS: Final = (N_("pottery"), N_("writing"), N_("sundial"), N_("transport"), N_("medicine"), N_("weaving"),
                  N_("art"), N_("music"))
 """The culture symbols of the green cards (shown as ``_(name)``)."""
-SAND_KINDS = ("farmer", "toolmaker", "hutbuilder", "shaman")
-FARMER, TOOLMAKER_FIGURE, HUT_BUILDER, SHAMAN = range(4)
+SAND_KINDS: Final = ("farmer", "toolmaker", "hutbuilder", "shaman")
+FARMER: Final = 0
+TOOLMAKER_FIGURE: Final = 1
+HUT_BUILDER: Final = 2
+SHAMAN: Final = 3
 
 # Top effects.
-DICE_FOR_ALL = "dice_for_all"
-FOOD = "food"  # value: amount of food
-RESOURCE = "resource"  # value: resource id (one of it)
-RESOURCE_ROLL = "resource_roll"  # value: resource id, roll 2 dice
-POINTS = "points"  # value: points
-TOOL = "tool"
-AGRICULTURE = "agriculture"
-EXTRA_CARD = "extra_card"
-ONE_USE_TOOL = "one_use_tool"  # value: tool value
-TWO_RESOURCES = "two_resources"
+DICE_FOR_ALL: Final = "dice_for_all"
+FOOD: Final = "food"  # value: amount of food
+RESOURCE: Final = "resource"  # value: resource id (one of it)
+RESOURCE_ROLL: Final = "resource_roll"  # value: resource id, roll 2 dice
+POINTS: Final = "points"  # value: points
+TOOL: Final = "tool"
+AGRICULTURE: Final = "agriculture"
+EXTRA_CARD: Final = "extra_card"
+ONE_USE_TOOL: Final = "one_use_tool"  # value: tool value
+TWO_RESOURCES: Final = "two_resources"
 
 
 class Card(NamedTuple):
@@ -81,7 +94,7 @@ def _sand(card_id: int, effect: str, value: int, figures: int, kind: str) -> Car
     return Card(card_id, effect, value, -1, SAND_KINDS.index(kind), figures)
 
 
-CARDS: tuple[Card, ...] = (
+CARDS: Final[tuple[Card, ...]] = (
     _green(1, DICE_FOR_ALL, 0, "pottery"),
     _green(2, DICE_FOR_ALL, 0, "writing"),
     _green(3, DICE_FOR_ALL, 0, "sundial"),
@@ -119,10 +132,10 @@ CARDS: tuple[Card, ...] = (
     _sand(35, ONE_USE_TOOL, 2, 2, "toolmaker"),
     _green(36, TWO_RESOURCES, 0, "medicine"),
 )
-NUM_CARDS = len(CARDS)
+NUM_CARDS: Final = len(CARDS)
 # Resource cards give one of their resource, except card 19 which gives 2 stone.
-RESOURCE_AMOUNT = {19: 2}
-ALL_CARDS_MASK = (1 << NUM_CARDS) - 1
+RESOURCE_AMOUNT: Final = {19: 2}
+ALL_CARDS_MASK: Final = (1 << NUM_CARDS) - 1
 
 
 def card(card_id: int) -> Card:
@@ -159,7 +172,7 @@ def _variable(count: int, kinds: int) -> BuildingKind:
     return BuildingKind(f"{count}-of-{kinds}", None, count, count, kinds, 1)
 
 
-BUILDING_KINDS: tuple[BuildingKind, ...] = (
+BUILDING_KINDS: Final[tuple[BuildingKind, ...]] = (
     _fixed("wwc"),
     _fixed("wws"),
     _fixed("wcc"),
@@ -176,10 +189,10 @@ BUILDING_KINDS: tuple[BuildingKind, ...] = (
     *(_variable(count, kinds) for count in (4, 5) for kinds in (1, 2, 3, 4)),
     BuildingKind("1-to-7", None, 1, 7, 0, 3),
 )
-NUM_BUILDING_KINDS = len(BUILDING_KINDS)
+NUM_BUILDING_KINDS: Final = len(BUILDING_KINDS)
 # The 28 tiles, by id; each names its kind.
-TILE_KIND: tuple[int, ...] = tuple(
+TILE_KIND: Final[tuple[int, ...]] = tuple(
     k for k, kind in enumerate(BUILDING_KINDS) for _ in range(kind.copies)
 )
-NUM_TILES = len(TILE_KIND)
-ALL_TILES_MASK = (1 << NUM_TILES) - 1
+NUM_TILES: Final = len(TILE_KIND)
+ALL_TILES_MASK: Final = (1 << NUM_TILES) - 1

@@ -8,9 +8,10 @@ from stoneage.core.contract import Game
 from stoneage.core.errors import GameOptionError
 from stoneage.core.tensor import Layout
 from stoneage.games.stone_age.actions import NUM_ACTIONS
+from stoneage.games.stone_age.expansion import Expansion
 from stoneage.games.stone_age.info import GAME_TYPE
 from stoneage.games.stone_age.mammoth import load_tiles, tiles_to_json
-from stoneage.games.stone_age.state import StoneAgeState
+from stoneage.games.stone_age.state import StoneAgeState, expansion_rules
 
 
 class StoneAgeGame(Game):
@@ -28,6 +29,8 @@ class StoneAgeGame(Game):
         self.hunt_repeat = "hunt_repeat" in variants
         self.two_resources_at_once = "two_resources_at_once" in variants
         self.mammoth = "mammoth" in self.expansions
+        self.rules: tuple[Expansion, ...] = expansion_rules(self.expansions)
+        """The rules of the expansions played, whose hooks the base rules call."""
         tiles = self.values["mammoth_tiles"]
         if tiles is not None and not self.mammoth:
             raise GameOptionError("mammoth_tiles needs expansions=['mammoth']")

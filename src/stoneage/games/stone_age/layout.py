@@ -6,27 +6,29 @@ board occupancy in another, so that ``clone()`` is a handful of list copies.
 
 from __future__ import annotations
 
+from typing import Final
+
 from stoneage.games.stone_age.data import NUM_LOCATIONS
 
 # Per-player fields: the value of field F for seat p is ``players[p * STRIDE + F]``.
-FIGURES = 0  # figures the player owns (5..10)
-UNPLACED = 1  # figures still at home during placement
-FOOD = 2
-WOOD = 3  # resource r is at WOOD + r (wood, clay, stone, gold)
-AGRICULTURE = 7
-SCORE = 8  # the score track (buildings, 3-point cards, −10 penalties)
-READY = 9  # ready tool tiles of value v at READY + v - 1 (v = 1..4)
-USED = 13  # tool tiles of value v used this round at USED + v - 1
-ONE_USE = 17  # bitmask of unused one-use tools: bit i for value ONE_USE_VALUES[i]
-TWO_RESOURCES = 18  # unused two-resources cards (0 or 1)
-CARDS = 19  # bitmask of owned cards (bit id - 1), public
-SECRET_CARDS = 20  # bitmask of cards drawn face down by the extra-card effect
-BUILDINGS = 21  # bitmask of owned building tiles (bit tile id)
-PENALTIES = 22  # number of −10 feeding penalties taken
-MAMMOTH_TILES = 23  # Mammoth Herd: bonus tiles won
-ON_TILE = 24  # Mammoth Herd: figures standing on this round's bonus tile
-MAMMOTH_POINTS = 25  # Mammoth Herd: points from bonus tiles, part of SCORE
-STRIDE = 26
+FIGURES: Final = 0  # figures the player owns (5..10)
+UNPLACED: Final = 1  # figures still at home during placement
+FOOD: Final = 2
+WOOD: Final = 3  # resource r is at WOOD + r (wood, clay, stone, gold)
+AGRICULTURE: Final = 7
+SCORE: Final = 8  # the score track (buildings, 3-point cards, −10 penalties)
+READY: Final = 9  # ready tool tiles of value v at READY + v - 1 (v = 1..4)
+USED: Final = 13  # tool tiles of value v used this round at USED + v - 1
+ONE_USE: Final = 17  # bitmask of unused one-use tools: bit i for value ONE_USE_VALUES[i]
+TWO_RESOURCES: Final = 18  # unused two-resources cards (0 or 1)
+CARDS: Final = 19  # bitmask of owned cards (bit id - 1), public
+SECRET_CARDS: Final = 20  # bitmask of cards drawn face down by the extra-card effect
+BUILDINGS: Final = 21  # bitmask of owned building tiles (bit tile id)
+PENALTIES: Final = 22  # number of −10 feeding penalties taken
+MAMMOTH_TILES: Final = 23  # Mammoth Herd: bonus tiles won
+ON_TILE: Final = 24  # Mammoth Herd: figures standing on this round's bonus tile
+MAMMOTH_POINTS: Final = 25  # Mammoth Herd: points from bonus tiles, part of SCORE
+STRIDE: Final = 26
 
 
 def occupancy(loc: int, player: int, num_players: int) -> int:

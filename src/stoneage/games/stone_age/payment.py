@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from stoneage.games.stone_age.actions import (
     MIXES,
@@ -30,16 +31,16 @@ def _fits(kind: BuildingKind, mix: Counts) -> bool:
     )
 
 
-CARD_PAYMENTS: tuple[tuple[Option, ...], ...] = tuple(
+CARD_PAYMENTS: Final[tuple[tuple[Option, ...], ...]] = tuple(
     tuple((pay(m), *m) for m in MIXES if sum(m) == cost) for cost in range(DISPLAY_SIZE + 1)
 )
 """``CARD_PAYMENTS[cost]``: every mix of exactly ``cost`` resources."""
-BUILDING_PAYMENTS: tuple[tuple[Option, ...], ...] = tuple(
+BUILDING_PAYMENTS: Final[tuple[tuple[Option, ...], ...]] = tuple(
     tuple((pay(m), *m) for m in MIXES if 1 <= sum(m) <= 7 and _fits(kind, m))
     for kind in BUILDING_KINDS
 )
 """``BUILDING_PAYMENTS[kind]``: every mix that the building kind accepts."""
-FEEDINGS: tuple[tuple[Option, ...], ...] = tuple(
+FEEDINGS: Final[tuple[tuple[Option, ...], ...]] = tuple(
     tuple((feed(m), *m) for m in MIXES if sum(m) == short and short) for short in range(11)
 )
 """``FEEDINGS[shortfall]``: every mix of exactly ``shortfall`` resources."""
@@ -50,10 +51,12 @@ def affordable(options: tuple[Option, ...], wood: int, clay: int, stone: int, go
     return [a for a, w, c, s, g in options if w <= wood and c <= clay and s <= stone and g <= gold]
 
 
-CARD_TABLE, BUILDING_TABLE, FEEDING_TABLE = range(3)
+CARD_TABLE: Final = 0
+BUILDING_TABLE: Final = 1
+FEEDING_TABLE: Final = 2
 """The payment tables ``payable`` reads: by card cost, by building kind, by food shortfall."""
-_TABLES = (CARD_PAYMENTS, BUILDING_PAYMENTS, FEEDINGS)
-_CAPS = tuple(tuple(max((max(option[1:]) for option in options), default=0) for options in table)
+_TABLES: Final = (CARD_PAYMENTS, BUILDING_PAYMENTS, FEEDINGS)
+_CAPS: Final = tuple(tuple(max((max(option[1:]) for option in options), default=0) for options in table)
               for table in _TABLES)
 """Per table and index, the most of any one resource an option asks for."""
 

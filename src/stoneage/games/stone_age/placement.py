@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stoneage.games.stone_age.actions import MAX_PLACE, PLACE, TAKES
 from stoneage.games.stone_age.data import (
@@ -22,16 +22,16 @@ if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
 
-_SPOTS = tuple(
+_SPOTS: Final = tuple(
     tuple(tuple(range(PLACE + loc * MAX_PLACE, PLACE + loc * MAX_PLACE + n)) for n in range(MAX_PLACE + 1))
     for loc in range(RIVER + 1)
 )
 """``_SPOTS[loc][n]``: the actions placing 1..n figures on gathering location ``loc``."""
-_TOOLMAKER = PLACE + TOOLMAKER * MAX_PLACE
-_HUT = PLACE + HUT * MAX_PLACE + 1  # always two figures
-_FIELD = PLACE + FIELD * MAX_PLACE
-_CARD_SLOTS = tuple(PLACE + (CARD_SLOT0 + slot) * MAX_PLACE for slot in range(4))
-_STACKS = tuple(PLACE + (STACK0 + stack) * MAX_PLACE for stack in range(4))
+_TOOLMAKER: Final = PLACE + TOOLMAKER * MAX_PLACE
+_HUT: Final = PLACE + HUT * MAX_PLACE + 1  # always two figures
+_FIELD: Final = PLACE + FIELD * MAX_PLACE
+_CARD_SLOTS: Final = tuple(PLACE + (CARD_SLOT0 + slot) * MAX_PLACE for slot in range(4))
+_STACKS: Final = tuple(PLACE + (STACK0 + stack) * MAX_PLACE for stack in range(4))
 
 
 def placements(state: StoneAgeState, player: int) -> list[int]:

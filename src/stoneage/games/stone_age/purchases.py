@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import (
@@ -48,7 +48,7 @@ from stoneage.games.stone_age.stages import (
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
-DICE_REWARD_RESOURCE = {1: 0, 2: 1, 3: 2, 4: 3}
+DICE_REWARD_RESOURCE: Final = {1: 0, 2: 1, 3: 2, 4: 3}
 """Dice for all: die face -> resource; 5 is a tool step, 6 an agriculture step."""
 
 

@@ -5,7 +5,7 @@ Purchases (cards, buildings, dice for all) live in ``purchases.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import CARD_SLOT0, DIVISOR, HUT, MAX_FIGURES, NUM_LOCATIONS, RIVER, TOOLMAKER
@@ -18,7 +18,7 @@ from stoneage.games.stone_age.stages import FEEDING, RESOLVE, ROLL, TOOLS
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
-STEP_KINDS = ("resolve",) * (RIVER + 1) + ("toolmaker", "hut", "field")
+STEP_KINDS: Final = ("resolve",) * (RIVER + 1) + ("toolmaker", "hut", "field")
 """The automatic step's kind when a seat's last location resolves on its own, by location
 (a card slot or building stack is a ``resolve``, or a ``no_purchase`` when nobody can pay)."""
 
@@ -97,7 +97,7 @@ def rolled(state: StoneAgeState, total: int) -> None:
         _yield(state, total)
 
 
-_TOOL_BONUS = tuple(tool_bonus(A.TOOL_SETS[i >> 3], i & 7) for i in range(len(A.TOOL_SETS) * 8))
+_TOOL_BONUS: Final = tuple(tool_bonus(A.TOOL_SETS[i >> 3], i & 7) for i in range(len(A.TOOL_SETS) * 8))
 """What each tools action (less ``A.TOOLS``) adds to the roll."""
 
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from itertools import accumulate, compress
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stoneage.core.contract import JSON, State, check_seat
 from stoneage.core.dice import MAX_DICE, multiset_ways, sum_counts
@@ -97,7 +97,7 @@ __all__ = [  # the stages and phases are read from here too (``state.PLACEMENT``
     "TAME_MOVE", "TAME_ROLL", "TAMING", "TOOLS", "StoneAgeState", "expansion_rules",
 ]
 
-EXPANSIONS: dict[str, type[Expansion]] = {MammothHerd.name: MammothHerd}
+EXPANSIONS: Final[dict[str, type[Expansion]]] = {MammothHerd.name: MammothHerd}
 """Expansion name -> its rules."""
 
 
@@ -107,10 +107,10 @@ def expansion_rules(names: tuple[str, ...]) -> tuple[Expansion, ...]:
     return tuple(EXPANSIONS[name]() for name in names if name in EXPANSIONS)
 
 
-_ROLL_WEIGHTS = tuple(
+_ROLL_WEIGHTS: Final = tuple(
     tuple((A.roll(s), w) for s, w in enumerate(sum_counts(n)) if w) for n in range(MAX_DICE + 1)
 )
-_DICE_WEIGHTS = {
+_DICE_WEIGHTS: Final = {
     n: tuple((A.dice(faces), multiset_ways(faces)) for faces in A.DICE_ROLLS if len(faces) == n)
     for n in (2, 3, 4)
 }
@@ -123,10 +123,10 @@ def _table(weights: tuple[tuple[int, int], ...]) -> ChanceTable:
     return [a for a, _ in weights], tuple(accumulate(w for _, w in weights))
 
 
-_ROLL_TABLES = tuple(_table(weights) for weights in _ROLL_WEIGHTS)
-_DICE_TABLES = {n: _table(weights) for n, weights in _DICE_WEIGHTS.items()}
-_RESOLVE_ACTIONS = tuple(A.RESOLVE + loc for loc in range(NUM_LOCATIONS))
-_TILES_OF_KIND = tuple(
+_ROLL_TABLES: Final = tuple(_table(weights) for weights in _ROLL_WEIGHTS)
+_DICE_TABLES: Final = {n: _table(weights) for n, weights in _DICE_WEIGHTS.items()}
+_RESOLVE_ACTIONS: Final = tuple(A.RESOLVE + loc for loc in range(NUM_LOCATIONS))
+_TILES_OF_KIND: Final = tuple(
     tuple(t for t in range(NUM_TILES) if TILE_KIND[t] == k) for k in range(len(BUILDING_KINDS))
 )
 
@@ -232,7 +232,7 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
     @property
     def expansion_rules(self) -> tuple[Expansion, ...]:
         """The rules of the expansions this game is played with, whose hooks the base rules call."""
-        return expansion_rules(self.game.expansions)
+        return self.game.rules
 
     def _owner(self, stage_or_phase: int, of_phase: bool = False) -> Expansion:
         for rules in self.expansion_rules:
