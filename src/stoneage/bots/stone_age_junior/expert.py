@@ -10,11 +10,12 @@ Each decision weighs every legal action by the exact expectation, under that bel
 position it leads to (docs/stone-age-junior.md, "The expert"):
 
 * the bot's own gain in worth (huts built, progress towards the face-up huts, goods and dogs);
-* minus ``denial`` times the opponents' change in worth (a dog taken from them, a hut they were
-  close to built away — the hut turning up in its place is averaged over the huts nobody has seen)
-  and the best turn the next player can expect from the position (its tile among the face-down
-  ones, by the same expectation): so it keeps a route to the building site from a player who can
-  build, and weighs a reset, which turns every tile face down for the next player too;
+* minus ``denial`` times the opponents' average change in worth (a dog taken from them, a hut they
+  were close to built away — the hut turning up in its place is averaged over the huts nobody has
+  seen) and the best turn the next player can expect from the position (its tile among the
+  face-down ones, by the same expectation), the next player being one opponent of ``seats - 1``:
+  so it keeps a route to the building site from a player who can build, and weighs a reset, which
+  turns every tile face down for the next player too;
 * plus ``foresight`` times the best turn the bot itself can expect next from there.
 
 Landing spaces are played out as the rules do (a good, a dog from the storage or the next holder,
@@ -26,6 +27,7 @@ Trades inside a visit and the swap after a reset are ``junior``'s.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from stoneage.bots.params import fraction
@@ -39,6 +41,7 @@ from stoneage.bots.stone_age_junior.memory_bots import (
     Holding,
     JuniorBot,
     View,
+    progress,
     unplaced,
 )
 from stoneage.core.rng import draw
@@ -96,11 +99,21 @@ class Parts:
 class ExpertView(View):
     """A view whose goods card is drawn from the bot's belief about the pile."""
 
-    __slots__ = ("next_card",)
+    __slots__ = ("costs", "next_card")
 
     def __init__(self, obs: Obs, me: int, denial: float, next_card: list[float] | None) -> None:
         super().__init__(obs, me, denial)
         self.next_card = next_card
+        self.costs = tuple(sorted(cost for _, cost in self.huts))
+
+    def progress(self, goods: list[int], jokers: int) -> float:
+        return cached_progress(self.costs, tuple(goods), jokers)
+
+    def best_exchange(self, tiles: list[int], extra: list[int], jokers: int, post: list[int], given: set[int],
+                      taken: set[int], depth: int) -> float:
+        if given or taken:
+            return super().best_exchange(tiles, extra, jokers, post, given, taken, depth)
+        return cached_exchange(self.costs, tuple(tiles), tuple(extra), jokers, tuple(post), depth)
 
     def card_value(self, held: Holding) -> float:
         """The expected worth of the next goods card, by the bot's belief about the pile."""
@@ -294,7 +307,7 @@ class Context:
             if parts.win:
                 return CERTAIN_WIN
             face_up = 0 if parts.reset else up
-            total += parts.gain - bot.denial * (parts.loss + best_down(parts.theirs, face_up))
+            total += parts.gain - bot.denial * (parts.loss + best_down(parts.theirs, face_up) / (self.seats - 1))
             if parts.mine:
                 total += bot.foresight * best_down(parts.mine, face_up)
         return total
@@ -401,6 +414,49 @@ class Context:
             huts[stack] = {"face_up": {"number": hut, "goods": shown}, "below": stacks[stack]["below"] - 1}
             out.append((1.0 / len(pool), {**after, "huts": huts}, True))
         return out or [(1.0, {**after, "huts": empty}, True)]
+
+
+@lru_cache(maxsize=1 << 16)
+def cached_progress(costs: tuple[tuple[int, ...], ...], goods: tuple[int, ...], jokers: int) -> float:
+    """``progress`` remembered: the same few holdings are valued again and again."""
+    return progress(list(costs), list(goods), jokers)
+
+
+@lru_cache(maxsize=1 << 14)
+def cached_exchange(costs: tuple[tuple[int, ...], ...], tiles: tuple[int, ...], extra: tuple[int, ...], jokers: int,
+                    post: tuple[int, ...], depth: int) -> float:
+    """The best progress a visit to the trading post can reach (``View.best_exchange`` from the start
+    of a visit), remembered."""
+    best = 0.0
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], int, int]] = set()
+
+    def search(tiles: list[int], post: list[int], given: int, taken: int, depth: int) -> None:
+        nonlocal best
+        key = (tuple(tiles), tuple(post), given, taken)
+        if key in seen:
+            return
+        seen.add(key)
+        best = max(best, cached_progress(costs, tuple(t + e for t, e in zip(tiles, extra, strict=True)), jokers))
+        if depth <= 0:
+            return
+        for give in range(NUM_GOODS):
+            if not tiles[give] or taken >> give & 1:
+                continue
+            for take in range(NUM_GOODS):
+                if take == give or not post[take] or given >> take & 1:
+                    continue
+                tiles[give] -= 1
+                tiles[take] += 1
+                post[give] += 1
+                post[take] -= 1
+                search(tiles, post, given | 1 << give, taken | 1 << take, depth - 1)
+                tiles[give] += 1
+                tiles[take] -= 1
+                post[give] -= 1
+                post[take] += 1
+
+    search(list(tiles), list(post), 0, 0, depth)
+    return best
 
 
 def best_down(values: list[float], up: int) -> float:
