@@ -149,3 +149,39 @@ def test_games_with_a_lesson_are_offered_one_and_others_refused(server: ServerPr
     assert types["stone_age"] and types["first_stone_age"] and types["stone_age_junior"]
     refused = httpx.post(f"{server.http}/api/lessons", json={"game": "nope"}, timeout=30)
     assert refused.status_code == 400 and refused.json()["error"]["code"] == "unknown_game"
+
+
+def test_the_childrens_lessons_play_their_whole_script_and_then_say_farewell(server: ServerProcess) -> None:
+    from stoneage.play.kit import play_kit
+
+    for game in ("first_stone_age", "stone_age_junior"):
+        lesson = play_kit(game).lesson
+        assert lesson is not None
+        moves = [move.action for move in lesson().moves]
+        created = start_lesson(server.http, game)
+
+        async def scenario(created: JSON, moves: list[str]) -> JSON:
+            async with Table(server.ws, created["id"], token=person_token(created)) as table:
+                while True:
+                    latest: JSON = next((m["lesson"] for m in reversed(table.received) if "lesson" in m), {})
+                    if table.my_turn() and latest.get("expected") is not None:
+                        await table.move(latest["expected"])
+                        await table.until("ack")
+                    elif latest and table.seq >= len(moves) and (table.my_turn() or table.over()):
+                        return latest
+                    else:
+                        await table.receive()
+
+        said = asyncio.run(scenario(created, moves))
+        assert said["active"] and said["expected"] is None and said["texts"], (game, said)
+        assert said["texts"][-1] == str(_farewell(game)), (game, said["texts"])
+        stored = asyncio.run(stored_game(server.db, created["id"]))
+        assert stored.actions[:len(moves)] == moves, game
+
+
+def _farewell(game: str) -> str:
+    from stoneage.play.kit import play_kit
+
+    lesson = play_kit(game).lesson
+    assert lesson is not None
+    return lesson().farewell
