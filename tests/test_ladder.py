@@ -160,3 +160,11 @@ def test_a_bad_player_count_is_an_argument_error(capsys: pytest.CaptureFixture[s
         main(["ladder", "--players", "2,5"])
     assert stop.value.code == 2
     assert "players must be 2, 3 or 4" in capsys.readouterr().err
+
+
+def test_the_runner_skips_the_games_already_played_with_worker_processes_too() -> None:
+    config = ladder_config(CHEAP, (2, 3), games=6, seed=2, game="first_stone_age", jobs=2)
+    played = run_tournament(config, skip={0, 3, 4}).results
+    assert [result.index for result in played] == [1, 2, 5]
+    alone = ladder_config(CHEAP, (2, 3), games=6, seed=2, game="first_stone_age")
+    assert [r.outcome() for r in played] == [r.outcome() for r in run_tournament(alone).results if r.index in {1, 2, 5}]
