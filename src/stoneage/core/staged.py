@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 from abc import abstractmethod
+from bisect import bisect_left
 from typing import Any, ClassVar, Generic, TypeVar
 
 from stoneage.core.contract import CHANCE, TERMINAL, AutoStep, Game, State
@@ -122,13 +123,17 @@ class StagedState(State, Generic[G]):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        return list(legal)
+        return legal[:]
 
     def apply_action(self, action: object) -> None:
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
-        move = action if type(action) is int and action in legal else self._checked(action, legal)
+        if type(action) is int:  # the legal list is sorted: a bisection, not a scan
+            at = bisect_left(legal, action)
+            move = action if at < len(legal) and legal[at] == action else self._checked(action, legal)
+        else:
+            move = self._checked(action, legal)
         self._legal = None
         self._history = (move, self._history)
         self._moves += 1

@@ -242,6 +242,12 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
 
     # --- contract ---------------------------------------------------------------------------
 
+    def is_terminal(self) -> bool:
+        return self.stage == GAME_OVER  # the base's test, with the stage a constant the compiler inlines
+
+    def is_chance_node(self) -> bool:
+        return self.stage < FIRST_DECISION
+
     def chance_weights(self) -> list[tuple[int, int]]:
         stage = self.stage
         if stage == ROLL:
