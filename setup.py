@@ -31,6 +31,8 @@ COMPILED = (
     "stoneage/bots/mcts.py",
     "stoneage/bots/random_bot.py",
     "stoneage/bots/stone_age/evaluation.py",
+    "stoneage/bots/stone_age/features.py",
+    "stoneage/bots/stone_age/learned.py",
 )
 """The modules compiled, as globs under src/ (``__init__.py`` files stay Python)."""
 
