@@ -10,23 +10,23 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import Any
+from typing import Any, Final
 
 from stoneage.core.contract import State
 
 Evaluator = Callable[[Any, int], list[float]]
 """(state, observer) -> per-seat worth in points, using only what ``observer`` may know."""
 
-EVALUATORS: dict[str, str | Evaluator] = {
+EVALUATORS: Final[dict[str, str | Evaluator]] = {
     "stone_age": "stoneage.bots.stone_age.evaluation:values",
     "first_stone_age": "stoneage.bots.first_stone_age.evaluation:values",
 }
 """Heuristic worth functions by game name: the function, or its ``"module:function"`` path."""
 
-SCALE = 12.0
+SCALE: Final = 12.0
 """Points of lead over the best rival that make a win about 73 % likely."""
 
-_BY_CLASS: dict[type, Evaluator | None] = {}
+_BY_CLASS: Final[dict[type, Evaluator | None]] = {}
 """The worth function found for each state class (None: the scores), so the hot path is one lookup."""
 
 

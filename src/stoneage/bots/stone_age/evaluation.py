@@ -10,7 +10,7 @@ player's face-down card (the view does not show it).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stoneage.games.stone_age.data import (
     AGRICULTURE,
@@ -38,25 +38,25 @@ from stoneage.games.stone_age.view import Holdings, Table, holdings, placed, tab
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
-FIGURE_PER_ROUND = 2.0  # what one more figure produces in a round, in points
-FIGURE_YIELD = 1.2  # what a figure not yet placed this round will still bring (it must go somewhere)
-AGRICULTURE_PER_ROUND = 1.1
-TOOL_PER_ROUND = 0.45
-FOOD_NEEDED = 1.0  # a food the tribe will need in the next rounds
-FOOD_SPARE = 0.15
-FOOD_SHORT = 0.3  # a food the tribe lacks for all the rounds left (beyond the stock counted above)
-ONE_USE_FACTOR = 0.7
-SECRET_CARD = 4.0  # an unknown face-down card's bottom
-RESOURCE_IN_HAND = 0.45  # share of its building value that a resource in hand is worth
-MAX_HORIZON = 10.0  # rounds ahead that growth (figures, agriculture, tools) is counted for
-FOOD_HORIZON = 2.0  # rounds of food worth stocking
-MAMMOTH_BONUS = 4.0  # a contender's share of a bonus tile's worth
+FIGURE_PER_ROUND: Final = 2.0  # what one more figure produces in a round, in points
+FIGURE_YIELD: Final = 1.2  # what a figure not yet placed this round will still bring (it must go somewhere)
+AGRICULTURE_PER_ROUND: Final = 1.1
+TOOL_PER_ROUND: Final = 0.45
+FOOD_NEEDED: Final = 1.0  # a food the tribe will need in the next rounds
+FOOD_SPARE: Final = 0.15
+FOOD_SHORT: Final = 0.3  # a food the tribe lacks for all the rounds left (beyond the stock counted above)
+ONE_USE_FACTOR: Final = 0.7
+SECRET_CARD: Final = 4.0  # an unknown face-down card's bottom
+RESOURCE_IN_HAND: Final = 0.45  # share of its building value that a resource in hand is worth
+MAX_HORIZON: Final = 10.0  # rounds ahead that growth (figures, agriculture, tools) is counted for
+FOOD_HORIZON: Final = 2.0  # rounds of food worth stocking
+MAMMOTH_BONUS: Final = 4.0  # a contender's share of a bonus tile's worth
 
-_GREEN_MASKS = tuple(
+_GREEN_MASKS: Final = tuple(
     sum(1 << (c.id - 1) for c in CARDS if c.green == g) for g in range(len(GREEN_SYMBOLS))
 )
 # _SAND_MASKS[kind][figures - 1]: the sand cards of that kind showing that many figures
-_SAND_MASKS = tuple(
+_SAND_MASKS: Final = tuple(
     tuple(sum(1 << (c.id - 1) for c in CARDS if c.sand == k and c.figures == f) for f in (1, 2, 3))
     for k in range(4)
 )

@@ -11,7 +11,7 @@ average card, never as the card it is.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stoneage.bots.stone_age.evaluation import (
     FOOD_HORIZON,
@@ -32,7 +32,7 @@ from stoneage.games.stone_age.view import Holdings, Table, holdings, placed, tab
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
-FEATURES: tuple[str, ...] = (
+FEATURES: Final[tuple[str, ...]] = (
     "score",
     "cards",
     "resources",

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from stoneage.bots.evaluation import SCALE
 from stoneage.bots.stone_age.evaluation import (
@@ -34,13 +34,13 @@ from stoneage.core.i18n import _
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
-FORMAT = "stoneage-expert/1"
+FORMAT: Final = "stoneage-expert/1"
 """The ``"format"`` field of a weights file this version reads."""
-GAME = "stone_age"
-SHIPPED = "expert_weights.json"
+GAME: Final = "stone_age"
+SHIPPED: Final = "expert_weights.json"
 """The weights that ship in this package (``stoneage.bots.stone_age``)."""
 
-HAND_SET: tuple[float, ...] = tuple(v / SCALE for v in (
+HAND_SET: Final[tuple[float, ...]] = tuple(v / SCALE for v in (
     1.0, 1.0, 1.0, 1.0, FIGURE_YIELD, FOOD_NEEDED, FOOD_SPARE, -2.2, AGRICULTURE_PER_ROUND, FIGURE_PER_ROUND,
     -FOOD_SHORT, TOOL_PER_ROUND, 1.0, 1.0))
 """The hand-set heuristic's weights in these features (points over ``evaluation.SCALE``): where training starts."""
