@@ -84,13 +84,30 @@ def _green_counts(cards: int) -> list[int]:
     return [(cards & mask).bit_count() for mask in _GREEN_MASKS]
 
 
+_PARTS: Final[dict[int, tuple[int, tuple[int, ...]]]] = {}
+"""``_card_parts`` remembered by card mask: a search values the same few hands again and again."""
+_MAX_PARTS: Final = 100_000
+
+
+def _card_parts(cards: int) -> tuple[int, tuple[int, ...]]:
+    """The green sets' score of these cards and their sand figures per kind (remembered)."""
+    parts = _PARTS.get(cards)
+    if parts is None:
+        figures = tuple((cards & masks[0]).bit_count() + 2 * (cards & masks[1]).bit_count()
+                        + 3 * (cards & masks[2]).bit_count() for masks in _SAND_MASKS)
+        parts = (green_score(_green_counts(cards)), figures)
+        if len(_PARTS) >= _MAX_PARTS:
+            _PARTS.clear()
+        _PARTS[cards] = parts
+    return parts
+
+
 def card_bottoms(cards: int, multipliers: Sequence[float]) -> float:
     """What these cards would score now: green sets and sand figures times their multipliers."""
-    total = float(green_score(_green_counts(cards)))
-    for kind, masks in enumerate(_SAND_MASKS):
-        figures = (cards & masks[0]).bit_count() + 2 * (cards & masks[1]).bit_count() + 3 * (
-            cards & masks[2]).bit_count()
-        total += figures * multipliers[kind]
+    green, figures = _card_parts(cards)
+    total = float(green)
+    for kind in range(len(figures)):
+        total += figures[kind] * multipliers[kind]
     return total
 
 
