@@ -329,11 +329,20 @@ class Seat:
         a choice picked and aimed at."""
         deadline = time.monotonic() + timeout
         while True:
+            self.insist()
             answer = self._ask(max(0.2, min(5.0, deadline - time.monotonic())), pick)
             if not answer.get("waiting"):
                 return answer
             if time.monotonic() > deadline:
                 raise PageTrouble(f"the table was not ready for a choice within {timeout} s: {answer['state']}")
+
+    def insist(self) -> None:
+        """If the page asks about a warned move (starving, a wasted purchase), play it anyway, as a
+        person set on their random choice would."""
+        warning = self.page.locator("#warn-dialog")
+        if warning.is_visible():
+            self.page.locator("#warn-yes").click()
+            self.clicks += 1
 
     def poll(self) -> dict[str, Any]:
         """Whether this page is ready now (no waiting): a choice picked and aimed at, or ``{"waiting": True}``."""
@@ -374,6 +383,7 @@ def play_together(seats: list[Seat], until: Any = None, limit: float = 600) -> N
     while until is None or not until():
         progressed = False
         for seat in seats:
+            seat.insist()
             answer = seat.poll()
             if answer.get("over"):
                 return

@@ -99,7 +99,7 @@ FIELDS = {
     "notice": {"type", "text", "away", "seats"},
     "hint": {"type", "seq", "action", "label"},
 }
-SEAT_FIELDS = {"seat", "kind", "bot", "name", "taken", "away"}
+SEAT_FIELDS = {"seat", "kind", "bot", "bot_label", "name", "taken", "away"}
 FORBIDDEN_KEYS = {"seed", "token", "token_hash", "key", "key_hash", "player_id", "deck", "secret", "history"}
 """Field names no answer to a non-seat may hold, at any depth (the finished record excepted)."""
 
