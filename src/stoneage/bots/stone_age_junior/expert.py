@@ -26,7 +26,7 @@ Trades inside a visit and the swap after a reset are ``junior``'s.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -428,15 +428,31 @@ def cached_exchange(costs: tuple[tuple[int, ...], ...], tiles: tuple[int, ...], 
     """The best progress a visit to the trading post can reach (``View.best_exchange`` from the start
     of a visit), remembered."""
     best = 0.0
+
+    def visit(reached: list[int], _post: list[int]) -> None:
+        nonlocal best
+        best = max(best, cached_progress(costs, tuple(t + e for t, e in zip(reached, extra, strict=True)), jokers))
+
+    visit_exchanges(list(tiles), list(post), depth, visit)
+    return best
+
+
+Visit = Callable[[list[int], list[int]], None]
+"""Called with a holding's goods tiles and the trading post's."""
+
+
+def visit_exchanges(tiles: list[int], post: list[int], depth: int, visit: Visit) -> None:
+    """Call ``visit(tiles, post)`` once for every holding and trading post reachable by up to ``depth``
+    one-for-one exchanges (a good given is not taken back, a good taken not given again), the start
+    first, depth first; the lists passed are changed afterwards, so ``visit`` copies what it keeps."""
     seen: set[tuple[tuple[int, ...], tuple[int, ...], int, int]] = set()
 
-    def search(tiles: list[int], post: list[int], given: int, taken: int, depth: int) -> None:
-        nonlocal best
+    def search(given: int, taken: int, depth: int) -> None:
         key = (tuple(tiles), tuple(post), given, taken)
         if key in seen:
             return
         seen.add(key)
-        best = max(best, cached_progress(costs, tuple(t + e for t, e in zip(tiles, extra, strict=True)), jokers))
+        visit(tiles, post)
         if depth <= 0:
             return
         for give in range(NUM_GOODS):
@@ -449,14 +465,13 @@ def cached_exchange(costs: tuple[tuple[int, ...], ...], tiles: tuple[int, ...], 
                 tiles[take] += 1
                 post[give] += 1
                 post[take] -= 1
-                search(tiles, post, given | 1 << give, taken | 1 << take, depth - 1)
+                search(given | 1 << give, taken | 1 << take, depth - 1)
                 tiles[give] += 1
                 tiles[take] -= 1
                 post[give] -= 1
                 post[take] += 1
 
-    search(list(tiles), list(post), 0, 0, depth)
-    return best
+    search(0, 0, depth)
 
 
 def best_down(values: list[float], up: int) -> float:
@@ -536,34 +551,12 @@ def best_trade(view: View, held: Holding, post: list[int], depth: int) -> tuple[
         return view.progress([t + e for t, e in zip(tiles, extra, strict=True)], held.jokers)
 
     best = (worth(held.tiles) + 1e-9, held.tiles[:], post[:])
-    seen: set[tuple[tuple[int, ...], tuple[int, ...], int, int]] = set()
 
-    def search(tiles: list[int], post: list[int], given: int, taken: int, depth: int) -> None:
+    def visit(tiles: list[int], after: list[int]) -> None:
         nonlocal best
-        key = (tuple(tiles), tuple(post), given, taken)
-        if key in seen:
-            return
-        seen.add(key)
         value = worth(tiles)
         if value > best[0]:
-            best = (value, tiles[:], post[:])
-        if depth <= 0:
-            return
-        for give in range(NUM_GOODS):
-            if not tiles[give] or taken >> give & 1:
-                continue
-            for take in range(NUM_GOODS):
-                if take == give or not post[take] or given >> take & 1:
-                    continue
-                tiles[give] -= 1
-                tiles[take] += 1
-                post[give] += 1
-                post[take] -= 1
-                search(tiles, post, given | 1 << give, taken | 1 << take, depth - 1)
-                tiles[give] += 1
-                tiles[take] -= 1
-                post[give] -= 1
-                post[take] += 1
+            best = (value, tiles[:], after[:])
 
-    search(held.tiles[:], post[:], 0, 0, depth)
+    visit_exchanges(held.tiles[:], post[:], depth, visit)
     return best[1], best[2]
