@@ -139,9 +139,9 @@ def test_tools_beyond_what_the_yield_needs_warn() -> None:
     play(state, "place forest 5", "place hunt 5")
     state.apply_action(A.roll(7))  # forest: 7 ÷ 3 → 2 wood, 9 → 3 with the 2
     both, two, one = A.tools((1, 1, 0, 0)), A.tools((0, 1, 0, 0)), A.tools((1, 0, 0, 0))
-    assert "tools 2" in warn(state, both)[0]  # 10 ÷ 3 → 3 as well: the 1 is spent for nothing
+    assert "tool 2 keeps the rest" in warn(state, both)[0]  # 10 ÷ 3 → 3 as well: the 1 is spent for nothing
     assert warn(state, two) == []
-    assert "tools none" in warn(state, one)[0]  # 8 ÷ 3 → 2, as without tools
+    assert "no tools keeps the rest" in warn(state, one)[0]  # 8 ÷ 3 → 2, as without tools
 
 
 def run_plain(session: Session, lines: list[str]) -> str:

@@ -77,9 +77,9 @@ def _resolve_choices(legal: list[int], obs: dict[str, Any], seat: int) -> list[C
     return out
 
 
-def _tool_label(action: int, rolled: int, divisor: int, good: str) -> tuple[int, str]:
+def tools_name(action: int) -> str:
+    """The tools a tools action adds, in words (``"tools 3+2, one-use 4"``, ``"no tools"``)."""
     index, mask = divmod(action - A.TOOLS, 8)
-    bonus = tool_bonus(A.TOOL_SETS[index], mask)
     tile_set = A.TOOL_SETS[index]
     tiles = [str(v) for v in (4, 3, 2, 1) for _ in range(tile_set[v - 1])]
     one_use = [str(v) for i, v in reversed(list(enumerate(A.ONE_USE_VALUES))) if mask >> i & 1]
@@ -88,7 +88,13 @@ def _tool_label(action: int, rolled: int, divisor: int, good: str) -> tuple[int,
         parts.append(ngettext("tool {values}", "tools {values}", len(tiles)).format(values="+".join(tiles)))
     if one_use:
         parts.append(_("one-use {values}").format(values="+".join(one_use)))
-    name = ", ".join(parts) or _("no tools")
+    return ", ".join(parts) or _("no tools")
+
+
+def _tool_label(action: int, rolled: int, divisor: int, good: str) -> tuple[int, str]:
+    index, mask = divmod(action - A.TOOLS, 8)
+    bonus = tool_bonus(A.TOOL_SETS[index], mask)
+    name = tools_name(action)
     total = rolled + bonus
     if bonus:
         return bonus, f"{name}: {rolled}+{bonus} = {total} → {amount(total // divisor, good)}"

@@ -67,6 +67,7 @@ from stoneage.games.stone_age.stages import (
     TOOLS,
 )
 from stoneage.games.stone_age.state import StoneAgeState
+from stoneage.play.stone_age.menu import tools_name
 
 
 def holdings(state: StoneAgeState, p: int) -> int:
@@ -217,8 +218,7 @@ def wasted_tools(state: StoneAgeState, action: int) -> list[str]:
             fewer.append((tool_bonus(tiles, other_mask), other))
     if not fewer:
         return []
-    return [_("Fewer tools give the same yield: {action} keeps the rest.").format(
-        action=state.action_to_string(min(fewer)[1]))]
+    return [_("Fewer tools give the same yield: {action} keeps the rest.").format(action=tools_name(min(fewer)[1]))]
 
 
 def warn(state: State, action: int) -> list[str]:
