@@ -9,7 +9,7 @@ import time
 
 import httpx
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout
 
 from browser.ui import Browsing, Seat, board_html, finished_game, new_game, open_table, sit_down, table_state
 
@@ -116,6 +116,18 @@ BOARD_WORDS_JS = """() => { const board = document.querySelector("#board");
     .join("\\n"); }"""
 
 
+def steady_words(page: Page, reads: int = 3, limit: float = 10) -> str:
+    """The board's words once they read the same ``reads`` times in a row, 0.2 s apart (a page
+    that has just loaded may still be laying the board out: innerText follows the layout)."""
+    deadline = time.monotonic() + limit
+    words, same = page.evaluate(BOARD_WORDS_JS), 1
+    while same < reads and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+        now = page.evaluate(BOARD_WORDS_JS)
+        words, same = now, same + 1 if now == words else 1
+    return str(words)
+
+
 @pytest.mark.parametrize("game", ["stone_age", "first_stone_age", "stone_age_junior"])
 def test_back_to_the_start_of_a_replay_the_board_reads_as_at_the_start(browsing: Browsing, game: str) -> None:
     # (a board may still be finishing an animation when the step comes: the comparison waits for it to settle)
@@ -127,7 +139,7 @@ def test_back_to_the_start_of_a_replay_the_board_reads_as_at_the_start(browsing:
                " && document.querySelector('#board').getClientRects().length > 0; }")
     page.goto(f"{browsing.base}/replay/{game_id}?at=0")
     page.wait_for_function(settled, arg=0)
-    first = page.evaluate(BOARD_WORDS_JS)
+    first = steady_words(page)
     moves = page.evaluate("window.stoneageTable.state.replay.moves")
     page.goto(f"{browsing.base}/replay/{game_id}?at=20")
     page.wait_for_function(settled, arg=20)
@@ -141,7 +153,7 @@ def test_back_to_the_start_of_a_replay_the_board_reads_as_at_the_start(browsing:
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_function(f"(first) => ({BOARD_WORDS_JS})() === first", arg=first, timeout=5000)
     browsing.shot(page, f"{game}-desktop-replay-home")
-    again = page.evaluate(BOARD_WORDS_JS)
+    again = steady_words(page)
     assert again == first, "the board at move 0 reads differently after a visit to a later move: " + "; ".join(
         sorted(set(again.splitlines()) ^ set(first.splitlines())))
 
