@@ -66,6 +66,9 @@ class PlayKit:
     warn: Callable[[State, int], list[str]] | None = None
     """Warnings before a person plays an action (``play/warnings.py``): (state, action) -> lines;
     ``None``: the game warns of nothing."""
+    odds: Callable[[JSON, int], list[str]] | None = None
+    """The odds of a seat's chance events ahead, in words (``play/odds.py``): (its observation, seat)
+    -> lines; ``None``: the game offers no odds."""
 
 
     def decision_menu(self, state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:
