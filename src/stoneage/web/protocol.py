@@ -3,9 +3,9 @@
 Client → server: ``move`` (an action, on the sequence number it was chosen at; with ``warn`` the
 server first answers a ``warning`` if the move deserves one, and applies it when sent again with
 ``confirmed``), ``sync`` (send me the whole view again), ``hint`` (what would the hint bot play?),
-``why`` (why did the last bot move?), ``leave_lesson`` (a guided game goes on as a normal game) and
-``ping``. Server → client: ``hello``, ``update``, ``ack``, ``resync``, ``seats``, ``notice``,
-``hint``, ``why``, ``warning``, ``pong`` and ``error``.
+``why`` (why did the last bot move?), ``odds`` (the odds of my rolls ahead), ``leave_lesson`` (a
+guided game goes on as a normal game) and ``ping``. Server → client: ``hello``, ``update``, ``ack``,
+``resync``, ``seats``, ``notice``, ``hint``, ``why``, ``odds``, ``warning``, ``pong`` and ``error``.
 Every error names its ``code`` and says what was wrong.
 """
 
@@ -71,18 +71,24 @@ class Why(_Command):
     type: Literal["why"]
 
 
+class Odds(_Command):
+    """Ask the odds of one's own chance events ahead (only a seated player, in a game that has odds)."""
+
+    type: Literal["odds"]
+
+
 class LeaveLesson(_Command):
     """Leave the guided game: it goes on as a normal game (only a person seated at it may ask)."""
 
     type: Literal["leave_lesson"]
 
 
-Command = Annotated[Move | Sync | Ping | Hint | Why | LeaveLesson, Field(discriminator="type")]
-_COMMAND: TypeAdapter[Move | Sync | Ping | Hint | Why | LeaveLesson] = TypeAdapter(Command)
-KNOWN_TYPES = ("move", "sync", "ping", "hint", "why", "leave_lesson")
+Command = Annotated[Move | Sync | Ping | Hint | Why | Odds | LeaveLesson, Field(discriminator="type")]
+_COMMAND: TypeAdapter[Move | Sync | Ping | Hint | Why | Odds | LeaveLesson] = TypeAdapter(Command)
+KNOWN_TYPES = ("move", "sync", "ping", "hint", "why", "odds", "leave_lesson")
 
 
-def parse_command(text: str | bytes) -> Move | Sync | Ping | Hint | Why | LeaveLesson:
+def parse_command(text: str | bytes) -> Move | Sync | Ping | Hint | Why | Odds | LeaveLesson:
     """The command in a websocket message; ``ProtocolError`` naming what is wrong with it."""
     try:
         return _COMMAND.validate_json(text)

@@ -34,13 +34,14 @@ from stoneage.play.events import apply_with_events, called_by
 from stoneage.play.explain import explain
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
+from stoneage.play.odds import odds_for
 from stoneage.play.session import bot_seed, check_plays
 from stoneage.play.view import build_view
 from stoneage.play.warnings import confirm_question, warnings_for
 from stoneage.web.config import ServerConfig
 from stoneage.web.fanout import Fanout
 from stoneage.web.lesson import ACTIVE, LEFT, SETTING
-from stoneage.web.protocol import Hint, LeaveLesson, Move, Ping, ProtocolError, Sync, Why, parse_command
+from stoneage.web.protocol import Hint, LeaveLesson, Move, Odds, Ping, ProtocolError, Sync, Why, parse_command
 from stoneage.web.remote import RemoteBots, check_budget
 from stoneage.web.room import Client, Room
 from stoneage.web.security import digest, matches, new_id, new_seed, new_token
@@ -350,6 +351,8 @@ class GameService:
             await self._hint(room, client)
         elif isinstance(command, Why):
             await self._why(room, client)
+        elif isinstance(command, Odds):
+            self._odds(room, client)
         elif isinstance(command, LeaveLesson):
             await self._leave_lesson(room, client)
 
@@ -391,6 +394,16 @@ class GameService:
         finally:
             room.explaining = False
         client.send_text(json.dumps({"type": "why", "seq": seq, "seat": seat, "action": action, "lines": lines}))
+
+    def _odds(self, room: Room, client: Client) -> None:
+        """Tell a seated player the odds of its chance events ahead, from its own observation."""
+        if client.viewer < 0:
+            raise ProtocolError("no_odds", "the odds are for the players at the table")
+        with use_language(client.lang):
+            lines = odds_for(room.kit, room.state.observation(client.viewer), client.viewer)
+        if lines is None:
+            raise ProtocolError("no_odds", "this game offers no odds")
+        client.send_text(json.dumps({"type": "odds", "lines": lines}))
 
     async def _hint(self, room: Room, client: Client) -> None:
         """Tell the seat to decide what the hint bot would play (worked out off the event loop)."""
