@@ -59,6 +59,17 @@ def _add_definition(parser: argparse.ArgumentParser) -> None:
                         help=_("repeatable"))
 
 
+def add_runner_options(parser: argparse.ArgumentParser) -> None:
+    """The options that decide where the games are played (local processes or Ray)."""
+    parser.add_argument("--jobs", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
+                        help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
+    parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
+    parser.add_argument("--batch", type=_positive, default=10, metavar=pgettext("metavar", "BATCH"),
+                        help=_("games per task (default 10)"))
+    parser.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
+                        help=_("Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)"))
+
+
 def _config(args: argparse.Namespace, **run: Any) -> TournamentConfig:
     return TournamentConfig(bots=args.bots, seed=args.seed, game=args.game, players=args.players,
                             expansions=tuple(args.expansion), variants=tuple(args.variant), **run)
@@ -73,19 +84,13 @@ def register(subparsers: Any) -> None:
     _add_definition(tour)
     tour.add_argument("--games", type=_positive, default=100, metavar=pgettext("metavar", "GAMES"),
                       help=_("number of games (default 100)"))
-    tour.add_argument("--jobs", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
-                      help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
     tour.add_argument("--out", metavar=pgettext("metavar", "FILE"),
                       help=_("per-game results, FILE.jsonl or FILE.csv"))
     tour.add_argument("--records", metavar=pgettext("metavar", "DIR"),
                       help=_("write each game record to DIR/game-NNNNN.json"))
     tour.add_argument("--plot", metavar=pgettext("metavar", "FILE"),
                       help=_("score and win-rate chart, e.g. FILE.png"))
-    tour.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
-    tour.add_argument("--batch", type=_positive, default=10, metavar=pgettext("metavar", "BATCH"),
-                      help=_("games per task (default 10)"))
-    tour.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
-                      help=_("Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)"))
+    add_runner_options(tour)
     tour.set_defaults(run=cmd_tournament)
 
     one = subparsers.add_parser("tournament-game", help=_("replay one game of a tournament alone"),

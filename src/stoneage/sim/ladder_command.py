@@ -8,8 +8,8 @@ from typing import Any
 
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.registry import DEFAULT_GAME, game_names
-from stoneage.sim.commands import _non_negative, _positive, _table_sizes
-from stoneage.sim.config import BACKENDS, split_bots
+from stoneage.sim.commands import _non_negative, _positive, _table_sizes, add_runner_options
+from stoneage.sim.config import split_bots
 from stoneage.sim.errors import require
 from stoneage.sim.ladder import LEVELS, LadderError
 from stoneage.sim.results import GameResult
@@ -37,13 +37,7 @@ def register(subparsers: Any) -> None:
                         help=_("repeatable"))
     parser.add_argument("--variant", action="append", default=[], metavar=pgettext("metavar", "NAME"),
                         help=_("repeatable"))
-    parser.add_argument("--jobs", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
-                        help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
-    parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
-    parser.add_argument("--batch", type=_positive, default=10, metavar=pgettext("metavar", "BATCH"),
-                        help=_("games per task (default 10)"))
-    parser.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
-                        help=_("Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)"))
+    add_runner_options(parser)
     parser.add_argument("--out", metavar=pgettext("metavar", "FILE"),
                         help=_("results, FILE.jsonl; games already in it are kept and not played again"))
     parser.add_argument("--records", metavar=pgettext("metavar", "DIR"),
