@@ -23,12 +23,11 @@ from stoneage.bots.params import fraction
 from stoneage.bots.registry import BotSpecError
 from stoneage.core.i18n import _
 from stoneage.games.first_stone_age import actions as A
-from stoneage.games.first_stone_age.data import CARD_NAMES, CIRCLE_SIZE, GOODS, GUFF, MOVE_MAX
+from stoneage.games.first_stone_age.data import CARD_NAMES, GOODS, GUFF, MOVE_MAX
+from stoneage.games.first_stone_age.state import EMPTY, step_target
 
 UNKNOWN = -1
 """A place (or the draw pile's top, inside the search) holding a card the bot cannot name."""
-EMPTY = -2
-"""An empty place, or no draw pile left."""
 KEEP = 1.0
 """Worth of a card kept."""
 HUT = 1.0
@@ -77,13 +76,7 @@ class Belief:
 
     def target(self, steps: int) -> int:
         """The place Martin reaches ``steps`` cards on (empty places skipped)."""
-        pos = self.martin
-        circle = self.circle
-        for _step in range(steps):
-            pos = (pos + 1) % CIRCLE_SIZE
-            while circle[pos] == EMPTY:
-                pos = (pos + 1) % CIRCLE_SIZE
-        return pos
+        return step_target(self.circle, self.martin, steps)
 
     def outcomes(self, place: int) -> list[tuple[float, int]]:
         """The cards the place may show, with their chances."""

@@ -47,6 +47,17 @@ UNKNOWN = -1
 EMPTY = -2
 """No card: an empty circle place, or no top card on the draw pile."""
 
+
+def step_target(circle: list[int], martin: int, steps: int) -> int:
+    """The slot Martin reaches from ``martin`` moving ``steps`` cards onward (``EMPTY`` places skipped)."""
+    pos = martin
+    for _ in range(steps):
+        pos = (pos + 1) % CIRCLE_SIZE
+        while circle[pos] == EMPTY:
+            pos = (pos + 1) % CIRCLE_SIZE
+    return pos
+
+
 # Stages: what the pending node is.
 DEAL_HUT, DRAW_TOP, REVEAL_CARD, START, MOVE, GUFF_CHOICE, GAME_OVER = range(7)
 STAGES = ("deal_hut", "draw", "reveal", "start", "move", "guff", "game_over")
@@ -254,13 +265,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
 
     def step_target(self, steps: int) -> int:
         """The slot Martin reaches moving ``steps`` cards onward (empty places are skipped)."""
-        pos = self.martin
-        circle = self.circle
-        for _ in range(steps):
-            pos = (pos + 1) % CIRCLE_SIZE
-            while circle[pos] == EMPTY:
-                pos = (pos + 1) % CIRCLE_SIZE
-        return pos
+        return step_target(self.circle, self.martin, steps)
 
     def is_stalemate(self) -> bool:
         """Whether no card of the circle can ever be kept again, as everyone can tell.
