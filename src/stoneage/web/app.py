@@ -27,6 +27,7 @@ from stoneage.core.errors import shorten
 from stoneage.core.i18n import LANGUAGES, LanguageError, _, check, current, known, seat_name, use_language
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.play.kit import play_kit
+from stoneage.play.odds import has_odds
 from stoneage.web.analysis import AnalysisJobs, add_analysis_route
 from stoneage.web.collector import short_collections
 from stoneage.web.config import ServerConfig
@@ -149,7 +150,8 @@ def _game_type_json(name: str) -> JSON:
                           for item in described[key]]
     bots = offered_bots(name)
     return {**described, "bots": bots, "bot_labels": {bot: bot_label(bot) for bot in bots},
-            "board": info.kits.get("web", "generic"), "lesson": play_kit(name).lesson is not None}
+            "board": info.kits.get("web", "generic"), "lesson": play_kit(name).lesson is not None,
+            "odds": has_odds(play_kit(name))}
 
 
 def _invite(game_id: str, token: str) -> str:
