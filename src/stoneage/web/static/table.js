@@ -39,6 +39,8 @@ const state = {
   lessonLeft: false,   // the person left the lesson on this page
   warning: null,       // {seq, action}: a move the server warned of, waiting for "yes" or "no"
   whyAsked: false,
+  odds: null,          // {seq, lines}: the odds of this seat's rolls ahead, as of that position
+  oddsAsked: false,
   result: null,        // {scores, winners} once the game is over
   board: null,         // the board module's handle: {update, animate?}
   boardName: null,
@@ -507,9 +509,19 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
   tools.append(h("button.why-button", {
     type: "button", onclick: askWhy, disabled: !state.connected || state.whyAsked,
   }, state.whyAsked ? _("Thinking…") : _("Why?")));
+  if (hasOdds()) {
+    tools.append(h("button.odds-button", {
+      type: "button", onclick: askOdds, disabled: !state.connected || state.oddsAsked,
+      title: _("The odds of your rolls ahead"),
+    }, state.oddsAsked ? _("Thinking…") : _("Odds")));
+  }
   body.append(tools);
   const why = state.why && state.why.seq === state.seq ? state.why.lines : [];
   body.append(h("div.why-text", { "aria-live": "polite" }, why.map((line) => h("p", { text: line }))));
+  if (hasOdds()) {
+    const odds = state.odds && state.odds.seq === state.seq ? state.odds.lines : [];
+    body.append(h("div.odds-text", { "aria-live": "polite" }, odds.map((line) => h("p", { text: line }))));
+  }
   body.append(h("p.hint-text", { "aria-live": "polite" }, hinted ? format(_("Hint: {label}"), { label: hinted.label }) : ""));
   if (!state.connected) body.append(h("p.muted", { text: _("Reconnecting: you can choose again in a moment.") }));
   else if (sending) body.append(h("p.muted", { text: _("Sending your move…") }));
@@ -603,6 +615,27 @@ function askWhy() {
 function showWhy(message) {
   state.whyAsked = false;
   state.why = { seq: message.seq, lines: message.lines };
+  drawDecision();
+}
+
+/** Whether this page may ask the odds: a seated player in a game whose play kit brings odds
+ *  (``"odds"`` of its entry in /api/game-types). */
+function hasOdds() {
+  return state.mode === "play" && state.viewer !== null && Boolean(state.type && state.type.odds);
+}
+
+function askOdds() {
+  if (state.oddsAsked || !hasOdds()) return;
+  if (send({ type: "odds" })) {
+    state.oddsAsked = true;
+    drawDecision();
+  }
+}
+
+/** The odds answer the position the page shows: messages come in order, so it is the latest seq's. */
+function showOdds(message) {
+  state.oddsAsked = false;
+  state.odds = { seq: state.seq, lines: message.lines || [] };
   drawDecision();
 }
 
@@ -881,6 +914,7 @@ function connect() {
     state.pending = null;
     state.hintAsked = false;
     state.whyAsked = false;
+    state.oddsAsked = false;
     drawDecision();
     markBoard();
     if (state.fatal || event.code === 1008) {
@@ -942,6 +976,9 @@ async function handle(message) {
       break;
     case "why":
       showWhy(message);
+      break;
+    case "odds":
+      showOdds(message);
       break;
     case "warning":
       onWarning(message);
@@ -1016,6 +1053,7 @@ function onError(message) {
   if (state.pending !== null) state.pending = null;
   if (message.code === "no_hint" || message.code === "busy") state.hintAsked = false;
   if (message.code === "no_why" || message.code === "busy") state.whyAsked = false;
+  if (message.code === "no_odds" || message.code === "rate_limited") state.oddsAsked = false;
   const polite = {
     not_your_turn: _("It is not your turn any more."),
     illegal_move: format(_("That move is not possible now: {reason}"), { reason: text }),
@@ -1025,6 +1063,7 @@ function onError(message) {
     busy: _("A hint is being worked out; it comes in a moment."),
     no_hint: _("No hint is available right now."),
     no_why: _("No bot move to explain among the latest moves."),
+    no_odds: _("No odds to show here: they are for the players at the table of a game with odds."),
     off_script: text,  // the lesson's own words: what to do instead
     no_lesson: _("This game follows no lesson any more."),
   };
