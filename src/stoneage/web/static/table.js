@@ -1051,9 +1051,11 @@ function onError(message) {
     return;
   }
   if (state.pending !== null) state.pending = null;
-  if (message.code === "no_hint" || message.code === "busy") state.hintAsked = false;
-  if (message.code === "no_why" || message.code === "busy") state.whyAsked = false;
-  if (message.code === "no_odds" || message.code === "rate_limited") state.oddsAsked = false;
+  // A refused question frees its button again (a message over the rate limit was not answered).
+  const refused = (code) => message.code === code || message.code === "busy" || message.code === "rate_limited";
+  if (refused("no_hint")) state.hintAsked = false;
+  if (refused("no_why")) state.whyAsked = false;
+  if (refused("no_odds")) state.oddsAsked = false;
   const polite = {
     not_your_turn: _("It is not your turn any more."),
     illegal_move: format(_("That move is not possible now: {reason}"), { reason: text }),
