@@ -10,9 +10,12 @@ import time
 
 import httpx
 
+from stoneage.bots.registry import bot_label
 from stoneage.core.contract import PUBLIC
+from stoneage.core.i18n import use_language
 from stoneage.core.record import game_from_record
 from stoneage.play.events import apply_with_events
+from stoneage.play.kit import play_kit
 
 from web.client import (
     JSON,
@@ -300,7 +303,8 @@ def test_a_person_whose_clock_runs_out_is_stood_in_for_by_a_bot_until_they_send_
     async def scenario() -> dict[str, object]:
         seen: dict[str, object] = {}
         async with Table(server.ws, game_id, token=tokens[0], name="Ada") as ada, \
-                Table(server.ws, game_id, token=tokens[1], name="Bob") as bob, Table(server.ws, game_id) as watcher:
+                Table(server.ws, game_id, token=tokens[1], name="Bob") as bob, \
+                Table(server.ws, game_id, lang="de") as watcher:
             await ada.until("hello")
             await watcher.until("hello")
             stop = asyncio.Event()
@@ -331,16 +335,20 @@ def test_a_person_whose_clock_runs_out_is_stood_in_for_by_a_bot_until_they_send_
         return seen
 
     seen = asyncio.run(scenario())
-    for key in ("away_ada", "away_watcher"):
+    with use_language("de"):  # the watcher reads German: the notices and the stand-in's level too
+        stand_in = bot_label(play_kit("first_stone_age").default_bot)
+    assert stand_in != play_kit("first_stone_age").default_bot
+    german = f"Ada ist abwesend: Ein Bot ({stand_in})"
+    for key, away in (("away_ada", "Ada is away: a bot ("), ("away_watcher", german)):
         notice = seen[key]
         assert isinstance(notice, dict)
-        assert notice["text"].startswith("Ada is away") and "bot" in notice["text"], notice
+        assert notice["text"].startswith(away), notice
         assert 0 in notice["away"] and notice["seats"][0]["away"] is True
     assert 0.9 <= float(seen["waited"]) < 8  # type: ignore[arg-type]
-    for key in ("back_ada", "back_watcher"):
+    for key, back in (("back_ada", "Ada is back."), ("back_watcher", "Ada ist zurück.")):
         notice = seen[key]
         assert isinstance(notice, dict)
-        assert notice["text"] == "Ada is back." and 0 not in notice["away"] and notice["seats"][0]["away"] is False
+        assert notice["text"] == back and 0 not in notice["away"] and notice["seats"][0]["away"] is False
     told_bob = seen["bob_notices"]
     assert isinstance(told_bob, list) and len(told_bob) >= 2
     assert told_bob[0].startswith("Ada is away") and told_bob[1] == "Ada is back."

@@ -24,10 +24,11 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from stoneage.bots import Bot, BotSpecError, bot_names, make_bot
 from stoneage.bots.external import is_command_spec
+from stoneage.bots.registry import bot_label
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
-from stoneage.core.i18n import SOURCE, use_language
+from stoneage.core.i18n import SOURCE, _, use_language
 from stoneage.core.record import make_record, result_of
 from stoneage.core.registry import game_info, game_names, load_game
 from stoneage.play.events import apply_with_events, called_by
@@ -720,10 +721,13 @@ async def _let_go(bots: list[Bot], state: State) -> None:
 
 
 def _away_text(room: Room, lang: str, seat: int, back: bool) -> str:
+    """That a seat's player left (a bot plays for them) or came back, in ``lang``."""
     name = room.names_in(lang)[seat]
-    if back:
-        return f"{name} is back."
-    return f"{name} is away: a bot ({room.kit.default_bot}) plays for them until they return."
+    with use_language(lang):
+        if back:
+            return _("{name} is back.").format(name=name)
+        return _("{name} is away: a bot ({bot}) plays for them until they return.").format(
+            name=name, bot=bot_label(room.kit.default_bot))
 
 
 def _away_notice(room: Room, seat: int, back: bool) -> Callable[[str], JSON]:
