@@ -19,6 +19,7 @@ COMPILED = (
     "stoneage/core/staged.py",
     "stoneage/core/rng.py",
     "stoneage/core/dice.py",
+    "stoneage/core/playout.py",
     # The games' engines.
     "stoneage/games/stone_age/*.py",
     "stoneage/games/family/*.py",

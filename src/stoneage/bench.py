@@ -24,6 +24,7 @@ from stoneage.core.errors import StoneAgeError
 from stoneage.core.files import check_writable
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.native import build_of
+from stoneage.core.playout import play_random, random_action
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 from stoneage.core.text import cells, ljust, rjust
 
@@ -101,18 +102,6 @@ def build(games: Sequence[str] = ()) -> str:
     return build_of(modules)
 
 
-def play_random(state: State, rng: random.Random) -> int:
-    """Play uniformly random legal actions (chance from the seed) to the end; return the steps."""
-    steps = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance_outcome())
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-        steps += 1
-    return steps
-
-
 def random_game_states(game: str, players: int, seed: int, expansions: Sequence[str] = (),
                        variants: Sequence[str] = ()) -> list[State]:
     """Every state of one uniform-random game, from the first to the last."""
@@ -121,10 +110,7 @@ def random_game_states(game: str, players: int, seed: int, expansions: Sequence[
     rng = random.Random(seed)
     states = [state.clone()]
     while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance_outcome())
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
+        state.apply_action(random_action(state, rng))
         states.append(state.clone())
     return states
 

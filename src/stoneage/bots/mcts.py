@@ -19,6 +19,7 @@ from stoneage.bots.base import Bot
 from stoneage.bots.evaluation import evaluate
 from stoneage.core.contract import State
 from stoneage.core.native import mypyc_attr
+from stoneage.core.playout import choose
 
 
 class Node:
@@ -148,7 +149,7 @@ class MCTSBot(Bot):
             if state.is_chance_node():
                 state.apply_action(state.sample_chance_outcome(self.rng))
             else:
-                state.apply_action(self.rng.choice(state.legal_actions()))
+                state.apply_action(choose(self.rng, state.legal_actions()))
         result = self.value_of(state, player)
         for visited in path:
             visited.visits += 1
