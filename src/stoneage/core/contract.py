@@ -7,7 +7,6 @@ from abc import abstractmethod
 from bisect import bisect_right
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import accumulate
 from typing import Any, ClassVar, Final
 
 from stoneage.core import rng
@@ -16,6 +15,10 @@ from stoneage.core.gametype import GameType, Kind
 from stoneage.core.i18n import _
 from stoneage.core.native import mypyc_attr
 from stoneage.core.tensor import Layout
+
+_bisect_right: Final = bisect_right
+"""``bisect_right`` kept in a C static by the compiled build (a plain imported name is looked up in the
+module's dict at every call)."""
 
 CHANCE: Final = -1
 """``current_player()`` at a chance node."""
@@ -276,8 +279,14 @@ class State:
         default builds it from ``chance_weights``. Read-only: a game may share both sequences
         (with its tables, or as the node's cached legal actions).
         """
-        weights = self.chance_weights()
-        return [a for a, _ in weights], list(accumulate(w for _, w in weights))
+        outcomes: list[int] = []
+        totals: list[int] = []
+        total = 0
+        for outcome, weight in self.chance_weights():
+            total += weight
+            outcomes.append(outcome)
+            totals.append(total)
+        return outcomes, totals
 
     def sample_chance_outcome(self, generator: random.Random | None = None) -> int:
         """Sample a chance outcome: from ``generator`` if given, else from the game seed.
@@ -294,4 +303,4 @@ class State:
             pick = rng.draw(self.seed, self.move_number(), total)
         else:
             pick = generator.randrange(total)
-        return outcomes[bisect_right(cumulative, pick)]
+        return outcomes[_bisect_right(cumulative, pick)]

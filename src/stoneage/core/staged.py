@@ -12,10 +12,14 @@ from __future__ import annotations
 import operator
 from abc import abstractmethod
 from bisect import bisect_left
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from stoneage.core.contract import CHANCE, TERMINAL, AutoStep, Game, State
 from stoneage.core.errors import IllegalActionError
+
+_bisect_left: Final = bisect_left
+"""``bisect_left`` kept in a C static by the compiled build (a plain imported name is looked up in the
+module's dict at every call)."""
 
 
 def unlink(node: tuple[Any, object] | None) -> list[Any]:
@@ -130,7 +134,7 @@ class StagedState(State, Generic[G]):
         if legal is None:
             legal = self._legal = self._compute_legal()
         if type(action) is int:  # the legal list is sorted: a bisection, not a scan
-            at = bisect_left(legal, action)
+            at = _bisect_left(legal, action)
             move = action if at < len(legal) and legal[at] == action else self._checked(action, legal)
         else:
             move = self._checked(action, legal)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Final
 
 from stoneage.games.stone_age.actions import (
@@ -61,18 +60,26 @@ _CAPS: Final = tuple(tuple(max((max(option[1:]) for option in options), default=
 """Per table and index, the most of any one resource an option asks for."""
 
 
+_PAYABLE: Final[dict[int, list[int]]] = {}
+"""``payable``'s answers by table, index (6 bits) and capped resources (4 bits each) packed in one
+int (a plain dict: a ``functools.cache`` is a slow Python-level call from compiled code)."""
+
+
 def payable(table: int, index: int, wood: int, clay: int, stone: int, gold: int) -> list[int]:
     """``affordable(options, ...)`` of the options ``_TABLES[table][index]`` (``CARD_TABLE`` by
-    cost, ``BUILDING_TABLE`` by kind, ``FEEDING_TABLE`` by shortfall), remembered: a resource held beyond the most
-    any option asks for pays exactly the same options as that most, so the cache stays small."""
+    cost, ``BUILDING_TABLE`` by kind, ``FEEDING_TABLE`` by shortfall) as a new list, remembered: a
+    resource held beyond the most any option asks for (at most 10) pays exactly the same options as
+    that most, so the memory stays small."""
     cap = _CAPS[table][index]
-    return list(_payable(table, index, wood if wood < cap else cap, clay if clay < cap else cap,
-                         stone if stone < cap else cap, gold if gold < cap else cap))
-
-
-@cache
-def _payable(table: int, index: int, wood: int, clay: int, stone: int, gold: int) -> tuple[int, ...]:
-    return tuple(affordable(_TABLES[table][index], wood, clay, stone, gold))
+    wood = wood if wood < cap else cap
+    clay = clay if clay < cap else cap
+    stone = stone if stone < cap else cap
+    gold = gold if gold < cap else cap
+    key = ((((table << 6 | index) << 4 | wood) << 4 | clay) << 4 | stone) << 4 | gold
+    found = _PAYABLE.get(key)
+    if found is None:
+        found = _PAYABLE[key] = affordable(_TABLES[table][index], wood, clay, stone, gold)
+    return found[:]
 
 
 def points(mix: Counts) -> int:
@@ -80,7 +87,20 @@ def points(mix: Counts) -> int:
     return sum(n * v for n, v in zip(mix, RESOURCE_VALUE, strict=False))
 
 
-@cache
+_TOOL_ACTIONS: Final[dict[int, list[int]]] = {}
+"""``tool_actions``' answers by ready tiles and one-use tools packed in one int."""
+
+
+def tool_actions(ready1: int, ready2: int, ready3: int, ready4: int, one_use_mask: int) -> list[int]:
+    """``tool_choices`` for the ready tiles of each value 1-4 (a player has 3 tiles at most) and the
+    one-use tools' mask, as a new list, remembered."""
+    key = (((ready1 << 4 | ready2) << 4 | ready3) << 4 | ready4) << 3 | one_use_mask
+    found = _TOOL_ACTIONS.get(key)
+    if found is None:
+        found = _TOOL_ACTIONS[key] = list(tool_choices((ready1, ready2, ready3, ready4), one_use_mask))
+    return found[:]
+
+
 def tool_choices(ready: tuple[int, int, int, int], one_use_mask: int) -> tuple[int, ...]:
     """Every way to add ready tiles (counts by value) and one-use tools to a roll, sorted."""
     out = []

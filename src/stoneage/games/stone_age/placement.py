@@ -41,12 +41,12 @@ def placements(state: StoneAgeState, player: int) -> list[int]:
         return []
     np = state.num_players
     board = state.board
-    mine = board[NUM_LOCATIONS + player :: np]  # the player's figures per location
+    mine = NUM_LOCATIONS + player  # the player's figures on location loc: board[mine + loc * np]
     most = unplaced if unplaced < MAX_PLACE else MAX_PLACE
-    out = list(_SPOTS[0][most]) if not mine[0] or state.game.hunt_repeat else []  # hunting: unlimited
+    out = list(_SPOTS[0][most]) if not board[mine] or state.game.hunt_repeat else []  # hunting: unlimited
     for loc in range(1, RIVER + 1):
         taken = board[loc]
-        if taken >= AREA_CAPACITY or mine[loc]:
+        if taken >= AREA_CAPACITY or board[mine + loc * np]:
             continue
         if taken and np < 4:
             first = NUM_LOCATIONS + loc * np
@@ -54,7 +54,7 @@ def placements(state: StoneAgeState, player: int) -> list[int]:
             if groups >= np - 1:  # 2 players: one group per area; 3 players: two groups
                 continue
         free = AREA_CAPACITY - taken
-        out += _SPOTS[loc][most if most < free else free]
+        out.extend(_SPOTS[loc][most if most < free else free])
     if np == 4 or (board[TOOLMAKER] > 0) + (board[HUT] > 0) + (board[FIELD] > 0) < 2:
         if not board[TOOLMAKER]:
             out.append(_TOOLMAKER)
@@ -102,8 +102,8 @@ def next_placer(state: StoneAgeState, start: int) -> None:
 
 def place(state: StoneAgeState, action: int) -> None:
     """Put the figures a placement action names on their location; the next seat decides."""
-    loc, count = divmod(action - PLACE, MAX_PLACE)
-    count += 1
+    loc = (action - PLACE) // MAX_PLACE  # not divmod, which compiled code calls as a Python builtin
+    count = (action - PLACE) % MAX_PLACE + 1
     p = state.cur
     state.board[loc] += count
     state.board[NUM_LOCATIONS + loc * state.num_players + p] += count

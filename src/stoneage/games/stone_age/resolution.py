@@ -91,7 +91,7 @@ def rolled(state: StoneAgeState, total: int) -> None:
     state.rolled = total
     base = state.cur * STRIDE
     pl = state.players
-    if pl[base + ONE_USE] or any(pl[base + READY: base + READY + 4]):
+    if pl[base + ONE_USE] or pl[base + READY] or pl[base + READY + 1] or pl[base + READY + 2] or pl[base + READY + 3]:
         state.stage = TOOLS
     else:
         _yield(state, total)
@@ -103,8 +103,8 @@ _TOOL_BONUS: Final = tuple(tool_bonus(A.TOOL_SETS[i >> 3], i & 7) for i in range
 
 def use_tools(state: StoneAgeState, action: int) -> None:
     """Add the tools a tools action names to the roll (spending them) and take the yield."""
-    index, mask = divmod(action - A.TOOLS, 8)
-    tool_set = A.TOOL_SETS[index]
+    tool_set = A.TOOL_SETS[(action - A.TOOLS) >> 3]
+    mask = (action - A.TOOLS) & 7
     pl = state.players
     base = state.cur * STRIDE
     for v in range(4):

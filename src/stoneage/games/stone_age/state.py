@@ -48,7 +48,7 @@ from stoneage.games.stone_age.layout import (
     WOOD,
 )
 from stoneage.games.stone_age.mammoth_rules import MammothHerd
-from stoneage.games.stone_age.payment import FEEDING_TABLE, payable, tool_choices
+from stoneage.games.stone_age.payment import FEEDING_TABLE, payable, tool_actions
 from stoneage.games.stone_age.placement import next_placer, place, placements, start_placement
 from stoneage.games.stone_age.purchases import buy_building, buy_card, next_pick, payable_now, pick
 from stoneage.games.stone_age.resolution import next_resolution, resolve, rolled, use_tools
@@ -467,6 +467,8 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         if stage < FIRST_DECISION:
             if stage == ROLL:
                 return _ROLL_TABLES[self.dice_count][0]
+            if stage == DICE_ROLL:
+                return _DICE_TABLES[self.num_players][0]
             if stage in (DEAL_CARD, EXTRA_DRAW):
                 return self._deck_cards()
             return [a for a, _ in self.chance_weights()]
@@ -481,8 +483,8 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
             mine = self.board[NUM_LOCATIONS + p :: self.num_players]  # p's figures per location
             out = list(compress(_RESOLVE_ACTIONS, mine))
         elif stage == TOOLS:
-            ready = (pl[base + READY], pl[base + READY + 1], pl[base + READY + 2], pl[base + READY + 3])
-            out = list(tool_choices(ready, pl[base + ONE_USE]))
+            out = tool_actions(pl[base + READY], pl[base + READY + 1], pl[base + READY + 2], pl[base + READY + 3],
+                               pl[base + ONE_USE])
         elif stage in (BUY_CARD, BUY_BUILDING):
             out = payable_now(self, p)
             out.append(A.DECLINE)
@@ -491,7 +493,8 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         elif stage == TAKE_NOW:
             out = []
         elif stage == FEED:
-            out = payable(FEEDING_TABLE, self.shortfall, *pl[base + WOOD : base + WOOD + 4])
+            out = payable(FEEDING_TABLE, self.shortfall, pl[base + WOOD], pl[base + WOOD + 1], pl[base + WOOD + 2],
+                          pl[base + WOOD + 3])
             out.append(A.STARVE)
         else:
             out = self._owner(stage).legal_actions(self)
