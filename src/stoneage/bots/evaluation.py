@@ -61,9 +61,23 @@ def evaluate(state: State, player: int) -> list[float]:
 
 
 def win_chances(points: Sequence[float]) -> list[float]:
-    """Turn worths into values in [0, 1]: each seat's lead over its best rival, squashed."""
-    out = []
-    for seat, mine in enumerate(points):
-        rival = max(v for other, v in enumerate(points) if other != seat)
-        out.append(1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -(mine - rival) / SCALE)))))
+    """Turn worths into values in [0, 1]: each seat's lead over its best rival, squashed.
+
+    Written with plain loops and comparisons, not ``max`` over a generator: compiled, those are
+    Python-level calls, and a search values thousands of positions (the values are the same).
+    """
+    seats = len(points)
+    if seats < 2:
+        raise ValueError("win_chances needs two seats or more")
+    out: list[float] = []
+    for seat in range(seats):
+        mine = points[seat]
+        rival = points[1 if seat == 0 else 0]  # the first other seat, then any greater one
+        for other in range(seats):
+            if other != seat and points[other] > rival:
+                rival = points[other]
+        lead = -(mine - rival) / SCALE
+        lead = lead if lead < 60.0 else 60.0  # min(60.0, lead)
+        lead = lead if lead > -60.0 else -60.0  # max(-60.0, ...)
+        out.append(1.0 / (1.0 + math.exp(lead)))
     return out

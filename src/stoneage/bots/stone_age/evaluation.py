@@ -102,7 +102,7 @@ def _card_parts(cards: int) -> tuple[int, tuple[int, ...]]:
     return parts
 
 
-def card_bottoms(cards: int, multipliers: Sequence[float]) -> float:
+def card_bottoms(cards: int, multipliers: tuple[float, ...]) -> float:
     """What these cards would score now: green sets and sand figures times their multipliers."""
     green, figures = _card_parts(cards)
     total = float(green)
@@ -111,8 +111,8 @@ def card_bottoms(cards: int, multipliers: Sequence[float]) -> float:
     return total
 
 
-def card_worth(card_id: int, cards: int, multipliers: Sequence[float], left: float,
-               values: Sequence[float]) -> float:
+def card_worth(card_id: int, cards: int, multipliers: tuple[float, ...], left: float,
+               values: tuple[float, ...]) -> float:
     """What buying a card adds: its top now and its bottom at the end."""
     card = CARDS[card_id - 1]
     if card.green >= 0:
@@ -148,7 +148,7 @@ def card_worth(card_id: int, cards: int, multipliers: Sequence[float], left: flo
     return top + bottom
 
 
-def _cheapest(held: Sequence[int], count: int) -> list[int] | None:
+def _cheapest(held: tuple[int, int, int, int], count: int) -> list[int] | None:
     """The ``count`` least valuable resources in ``held`` (counts by kind), or None if too few."""
     out: list[int] = []
     for r in range(4):
@@ -159,7 +159,7 @@ def _cheapest(held: Sequence[int], count: int) -> list[int] | None:
     return None
 
 
-def _building_worth(tile: int, held: Sequence[int], values: Sequence[float]) -> float:
+def _building_worth(tile: int, held: tuple[int, int, int, int], values: tuple[float, ...]) -> float:
     """Points a building brings, less what its resources are worth in hand (0 if unaffordable)."""
     kind = BUILDING_KINDS[TILE_KIND[tile]]
     if kind.cost is not None:
@@ -178,6 +178,14 @@ def board_worth(value: float, food: float, situation: Table, mine: Holdings, mul
                 on_board: Sequence[int], left: float, values: Sequence[float]) -> tuple[float, float]:
     """``value`` and ``food`` plus what the seat's figures out on the board (``on_board``, by
     location) will bring: food from the hunt, points from everything else."""
+    return _board_worth(value, food, situation, mine, tuple(multipliers), tuple(on_board), left, tuple(values))
+
+
+def _board_worth(value: float, food: float, situation: Table, mine: Holdings,
+                 multipliers: tuple[float, ...], on_board: tuple[int, ...], left: float,
+                 values: tuple[float, ...]) -> tuple[float, float]:
+    """``board_worth`` with its sequences as tuples, which compiled code reads without the generic
+    sequence protocol (``player_value`` has them as tuples already)."""
     held = mine.resources
     cards = mine.cards
     ready = mine.ready_tools
@@ -222,8 +230,8 @@ def gather_worth(value: float, food: float, situation: Table, seat: int,
     return value, food
 
 
-def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_board: Sequence[int],
-                 left: float, values: Sequence[float]) -> float:
+def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_board: tuple[int, ...],
+                 left: float, values: tuple[float, ...]) -> float:
     """Heuristic worth of one seat in points, from its holdings as the observer may know them
     (``seats``) and its figures on the board (``on_board``, by location)."""
     mine = seats[seat]
@@ -238,12 +246,15 @@ def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_boar
     agriculture = mine.agriculture
     tools = mine.tools
     food = float(mine.food)
-    value, food = board_worth(value, food, situation, mine, multipliers, on_board, left, values)
+    value, food = _board_worth(value, food, situation, mine, multipliers, on_board, left, values)
     phase = situation.phase
     if phase == "placement":
         value += mine.unplaced * FIGURE_YIELD
     value, food = gather_worth(value, food, situation, seat, values)
-    value += sum(n * v for n, v in zip(held, values, strict=True))
+    in_hand = 0.0  # the resources at their values (a loop, not sum over zip: compiled, those are Python calls)
+    for kind in range(4):
+        in_hand += held[kind] * values[kind]
+    value += in_hand
     value += sum(mine.one_use_tools) * ONE_USE_FACTOR * min(1.0, left)
     value += mine.two_resources * 2 * values[3]
     if phase in ("placement", "actions"):  # this round's feeding is still to come

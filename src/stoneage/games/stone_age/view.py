@@ -20,7 +20,7 @@ stacks). Cards are bitmasks over card ids (bit ``id - 1``), as in ``scoring.card
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from stoneage.games.stone_age.actions import ONE_USE_VALUES
 from stoneage.games.stone_age.data import NUM_LOCATIONS
@@ -50,11 +50,11 @@ if TYPE_CHECKING:
 
 __all__ = ["Holdings", "Table", "holdings", "occupied", "placed", "table"]
 
-_ONE_USE = tuple(
+_ONE_USE: Final = tuple(
     tuple(v for i, v in enumerate(ONE_USE_VALUES) if mask >> i & 1)
     for mask in range(1 << len(ONE_USE_VALUES))
 )
-_new = tuple.__new__
+_new: Final = tuple.__new__  # Final: compiled code keeps both in C statics, not the module's dict
 
 
 class Holdings(NamedTuple):
