@@ -28,6 +28,7 @@ from stoneage.cli import main
 from stoneage.core.registry import load_game
 from stoneage.games.stone_age.state import StoneAgeState
 from stoneage.games.stone_age.view import holdings
+from stoneage.sim.train import RIDGE, TrainConfig, arrays, fit, game_specs, play_training_game
 
 pytest.importorskip("numpy")
 
@@ -182,9 +183,28 @@ def test_training_regenerates_the_same_bytes_from_the_seed(tmp_path: Path) -> No
     assert (tmp_path / "curve.png").stat().st_size > 1000
 
 
+def test_a_weaker_ridge_is_recorded_and_lets_the_fit_leave_the_hand_set_weights(tmp_path: Path) -> None:
+    out = tmp_path / "w.json"
+    assert main(["train", "expert", "--seed", "5", "--games", "1", "--generations", "1", "--ridge", "0.5",
+                 "--out", str(out)]) == 0
+    weights = load_weights(out)
+    assert weights.training["command"] == "stoneage train expert --seed 5 --games 1 --generations 1 --ridge 0.5"
+    assert weights.training["ridge"] == 0.5
+    samples = [play_training_game(spec) for spec in game_specs(TrainConfig(seed=3, games=2), 0, HAND_SET)]
+    x, mask, y = arrays(samples)
+
+    def distance(ridge: float) -> float:
+        return sum((a - b) ** 2 for a, b in zip(fit(x, mask, y, HAND_SET, ridge_weight=ridge), HAND_SET, strict=True))
+
+    assert distance(0.5) > distance(RIDGE) > 0.0
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["train", "expert", "--games", "0"], "expected a positive integer"),
     (["train", "novice"], "invalid choice"),
+    (["train", "expert", "--ridge", "0"], "expected a positive number"),
+    (["train", "expert", "--ridge", "nan"], "expected a positive number"),
+    (["train", "expert", "--ridge", "much"], "expected a positive number"),
 ])
 def test_the_train_command_names_a_bad_option(args: list[str], message: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,16 @@ from stoneage.core.i18n import _, pgettext
 from stoneage.sim.commands import _non_negative, _positive
 from stoneage.sim.config import BACKENDS, check_jobs
 from stoneage.sim.errors import require
+
+
+def _ridge(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(_("expected a positive number, not {value!r}").format(value=text))
+    return value
 
 
 def register(subparsers: Any) -> None:
@@ -28,6 +39,9 @@ def register(subparsers: Any) -> None:
                         help=_("games per generation (default 60)"))
     parser.add_argument("--generations", type=_positive, default=4, metavar="N",
                         help=_("rounds of self-play and fitting (default 4)"))
+    parser.add_argument("--ridge", type=_ridge, metavar="R",
+                        help=_("pull of the fit toward the hand-set weights (default 200; weaker pulls "
+                               "predict the winner better but decide worse)"))
     parser.add_argument("--out", default="expert_weights.json", metavar=pgettext("metavar", "FILE"),
                         help=_("the weights file to write (default expert_weights.json)"))
     parser.add_argument("--curve", metavar=pgettext("metavar", "FILE"),
@@ -41,15 +55,16 @@ def register(subparsers: Any) -> None:
 
 
 def command_line(args: argparse.Namespace) -> str:
-    """The command that regenerates these weights (what decides them: seed, games, generations)."""
-    return f"stoneage train expert --seed {args.seed} --games {args.games} --generations {args.generations}"
+    """The command that regenerates these weights (what decides them: seed, games, generations, ridge)."""
+    line = f"stoneage train expert --seed {args.seed} --games {args.games} --generations {args.generations}"
+    return line if args.ridge is None else f"{line} --ridge {args.ridge:g}"
 
 
 def cmd_train(args: argparse.Namespace) -> int:
     from stoneage.bots.stone_age.learned import Weights
     from stoneage.sim.plots import check_plot_path
     from stoneage.sim.results import check_writable
-    from stoneage.sim.train import TrainConfig, train
+    from stoneage.sim.train import RIDGE, TrainConfig, train
     from stoneage.sim.train_curve import plot_curve
 
     require("numpy", "sim")
@@ -59,7 +74,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         check_plot_path(args.curve)
         check_writable(args.curve)
     config = TrainConfig(seed=args.seed, games=args.games, generations=args.generations, jobs=args.jobs,
-                         backend=args.backend, ray_address=args.ray_address)
+                         backend=args.backend, ray_address=args.ray_address,
+                         ridge=RIDGE if args.ridge is None else args.ridge)
     tqdm = require("tqdm", "sim").tqdm
     print(_("Training the expert: {generations} generations of {games} games; seed {seed}; {jobs} job(s), "
             "{backend} backend").format(generations=config.generations, games=config.games, seed=config.seed,
@@ -71,9 +87,11 @@ def cmd_train(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(_("stoneage: training interrupted; nothing written"), file=sys.stderr)
         return 130
-    training = {"seed": config.seed, "games": config.games, "generations": config.generations,
-                "command": command_line(args), "curve": result.curve,
-                "chosen_generation": result.chosen}
+    training: dict[str, Any] = {"seed": config.seed, "games": config.games, "generations": config.generations,
+                                "command": command_line(args), "curve": result.curve,
+                                "chosen_generation": result.chosen}
+    if args.ridge is not None:
+        training["ridge"] = args.ridge
     Path(args.out).write_text(Weights(result.weights.weights, training).to_json(), encoding="utf-8")
     for point in result.curve:
         print(_("generation {generation}: held-out log-loss {loss}, learned policy's win share {share} "
