@@ -15,7 +15,15 @@ import pytest
 
 from stoneage import load_game
 from stoneage.bots import BotSpecError, bot_names, make_bot
-from stoneage.bots.first_stone_age.expert import EMPTY, UNKNOWN, Belief, MemoryExpertBot, utility
+from stoneage.bots.first_stone_age.expert import (
+    EMPTY,
+    UNKNOWN,
+    Belief,
+    MemoryExpertBot,
+    default_depth,
+    keeper_moves,
+    utility,
+)
 from stoneage.bots.match import play_match
 from stoneage.bots.stone_age_junior.expert import JuniorExpertBot
 from stoneage.core.contract import State
@@ -54,7 +62,8 @@ def test_the_expert_bots_are_registered_with_their_games_and_defaults() -> None:
     assert {"memory_expert", "junior_expert"} <= set(bot_names())
     card = make_bot("memory_expert", seed=1)
     assert isinstance(card, MemoryExpertBot) and card.games == ("first_stone_age",)
-    assert (card.recall, card.depth, card.denial) == (1.0, 3, 1.0)
+    assert (card.recall, card.depth, card.denial) == (1.0, None, 1.0)
+    assert make_bot("memory_expert:depth=2").depth == 2
     board = make_bot("junior_expert:memory=0.8", seed=1)
     assert isinstance(board, JuniorExpertBot) and board.games == ("stone_age_junior",)
     assert (board.memory, board.denial, board.foresight) == (0.8, 1.0, 0.3)
@@ -130,6 +139,35 @@ def test_an_unknown_place_is_kept_with_the_share_of_needed_cards_it_may_hold() -
     bot = MemoryExpertBot()
     assert bot.move_value(state, 0, 1, 1) == pytest.approx([3 / 6, 0.0])  # the berries and Guff, not the fish
     assert state.keep_chance(0, 1) == pytest.approx(3 / 6)
+
+
+def test_by_default_the_search_reaches_every_other_players_answer() -> None:
+    # Two players: the bot's move, the answer and its next move; four: its move and three answers.
+    assert [default_depth(players) for players in (2, 3, 4)] == [3, 3, 4]
+    state = load_game("first_stone_age", players=4, seed=1).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome())
+    obs = state.observation(0)
+    assert make_bot("memory_expert").turns(obs) == 4 and make_bot("memory_expert:depth=2").turns(obs) == 2
+
+
+def test_the_other_players_are_expected_to_move_as_keepers() -> None:
+    # Martin at 0. Seat 1 needs fish and jug, seat 0 only a berry (its hut's last good). Seat 1's
+    # fish lies 2 places on, and from there seat 0 reaches the berry (place 4).
+    race = belief([TOOTH, TOOTH, FISH, TOOTH, BERRY, TOOTH, TOOTH, TOOTH, TOOTH], [0] * 6, [[BERRY], [FISH, JUG]])
+    assert keeper_moves(race, 1) == [2]
+    # A keeper takes its fish though it leaves seat 0 the berry that completes a hut (1 + 1); a player
+    # who denied at any price would turn up a tooth instead and leave both with nothing.
+    bot = MemoryExpertBot()
+    assert bot.value(race, 1, 2, 0) == pytest.approx([2.0, 1.0])
+    # Of two sure keeps (fish at 1 and 3) a keeper takes the one from which its next player (seat 2,
+    # needing a berry: place 7) reaches nothing.
+    pair = belief([TOOTH, FISH, TOOTH, FISH, TOOTH, TOOTH, TOOTH, BERRY, TOOTH], [0] * 6,
+                  [[ARROWHEAD, JUG], [FISH, JUG], [BERRY, JUG]])
+    assert keeper_moves(pair, 1) == [1]
+    # Nothing to keep anywhere: every move is as likely, and the search averages over them.
+    bare = belief([TOOTH] * 9, [0] * 6, [[ARROWHEAD, JUG], [FISH, JUG]])
+    assert keeper_moves(bare, 1) == [1, 2, 3, 4]
 
 
 def test_of_two_sure_keeps_the_expert_takes_the_one_that_leaves_the_next_player_nothing() -> None:

@@ -5,14 +5,18 @@ can: a circle place it remembers holds that card; a place it does not (never see
 holds any card it cannot place, each as likely as their numbers say (the unseen draw-pile cards
 are exchangeable with them).
 
-Each move is chosen by an expectimax over that belief, ``depth`` turns deep (default 3: the bot's
-move, the next player's answer and the move after): for every move of Martin every card the place
-may show, with its chance; what the mover keeps (a good its hut needs, Guff while it holds no dog),
-the card that fills the gap (the draw pile's top: everyone sees it), the cards turned back (now
-known to a perfect memory), the hut completed (a new hut nobody has seen needs each good with
-chance 9/15, so a hut completed now is worth more than the same hut later). Each mover picks the
-move best for it: its own expected keeps, less ``denial`` times the others' (default 1: a card left
-to the next player costs as much as one kept gains). Guff is kept as the good whose absence leaves
+Each move is chosen by an expectimax over that belief, ``depth`` turns deep (by default one turn
+more than there are other players, at least 3: the bot's move and every other player's answer, and
+with two players the bot's move after that): for every move of Martin every card the place may
+show, with its chance; what the mover keeps (a good its hut needs, Guff while it holds no dog), the
+card that fills the gap (the draw pile's top: everyone sees it), the cards turned back (now known to
+a perfect memory), the hut completed (a new hut nobody has seen needs each good with chance 9/15,
+so a hut completed now is worth more than the same hut later). The bot takes the move best for it:
+its own expected keeps, less ``denial`` times the others' average (default 1: a card left to the
+next player costs as much as one kept gains). The other players are expected to play as keepers
+(``memory``'s rule, what a player with a good memory does): Martin to the place each most expects
+to keep, of equal ones the place that leaves its next player least to reach (weighed
+``KEEPER_DENIAL``), moves still equal each as likely. Guff is kept as the good whose absence leaves
 the best such expectation (docs/first-stone-age.md, "The expert").
 """
 
@@ -39,6 +43,9 @@ FRESH = -1
 FRESH_KEEP = KEEP * 9 / 15
 """Expected worth of a good turned up for such a hut: each good is on 9 of the 15 huts."""
 MAX_DEPTH = 4
+KEEPER_DENIAL = 0.25
+"""How much a keeper (the model of the other players) weighs what its next player can reach
+(``memory``'s default ``denial``): it only decides between moves equally likely to keep."""
 KIND_INDEX = {name: k for k, name in enumerate(CARD_NAMES)}
 
 
@@ -134,18 +141,24 @@ class Belief:
 
 class MemoryExpertBot(MemoryBot):
     """My First Stone Age played by expectimax over what the bot remembers: ``memory_expert``
-    (perfect memory), ``memory_expert:recall=0.8`` (forgetful), ``depth`` turns deep (1..4)."""
+    (perfect memory), ``memory_expert:recall=0.8`` (forgetful), ``depth`` turns deep (1..4; by
+    default ``default_depth`` of the table)."""
 
     name = "memory_expert"
 
     def __init__(self, seed: int = 0, recall: float | None = None, span: int = 0, denial: float = 1.0,
-                 depth: int = 3) -> None:
+                 depth: int | None = None) -> None:
         super().__init__(seed=seed, recall=recall, span=span, denial=0.0)
         self.denial = fraction("denial", denial)
-        if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= MAX_DEPTH:
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                                  or not 1 <= depth <= MAX_DEPTH):
             raise BotSpecError(_("depth must be a whole number of turns in 1..{most}, not {value!r}").format(
                 most=MAX_DEPTH, value=depth))
         self.depth = depth
+
+    def turns(self, obs: Obs) -> int:
+        """How many turns the search looks ahead at this table: ``depth``, else ``default_depth``."""
+        return self.depth if self.depth is not None else default_depth(len(obs["players"]))
 
     def belief(self, obs: Obs, memory: Memory) -> Belief:
         """The position as the bot remembers it."""
@@ -164,8 +177,9 @@ class MemoryExpertBot(MemoryBot):
         belief = self.belief(obs, memory)
         denial = self.denial if obs["turn"] <= DENIAL_TURNS else 0.0
         scored = []
+        depth = self.turns(obs)
         for action in legal:
-            values = self.move_value(belief, player, action - A.MOVE + 1, self.depth)
+            values = self.move_value(belief, player, action - A.MOVE + 1, depth, player)
             scored.append((round(utility(values, player, denial), 9), action))
         best = max(score for score, _ in scored)
         return self.rng.choice([action for score, action in scored if score == best])
@@ -178,10 +192,11 @@ class MemoryExpertBot(MemoryBot):
         belief = self.belief(obs, memory)
         place = belief.martin
         seats = len(belief.needs)
+        depth = self.turns(obs)
         scored = []
         for action in options:
             after, gain = belief.reveal(player, place, GUFF, action - A.KEEP_GUFF)
-            values = self.value(after, (player + 1) % seats, self.depth - 1) if self.depth > 1 else [0.0] * seats
+            values = self.value(after, (player + 1) % seats, depth - 1, player) if depth > 1 else [0.0] * seats
             values[player] += gain
             scored.append((round(utility(values, player, self.denial), 9), action))
         best = max(score for score, _ in scored)
@@ -189,8 +204,10 @@ class MemoryExpertBot(MemoryBot):
 
     # --- the search --------------------------------------------------------------------------------
 
-    def move_value(self, belief: Belief, seat: int, steps: int, depth: int) -> list[float]:
-        """Per seat, the expected gains when ``seat`` moves Martin ``steps`` on and the others answer."""
+    def move_value(self, belief: Belief, seat: int, steps: int, depth: int, me: int | None = None) -> list[float]:
+        """Per seat, the expected gains when ``seat`` moves Martin ``steps`` on and the others answer
+        (``me``: the bot's seat, ``seat`` by default; every other seat plays as a keeper)."""
+        me = seat if me is None else me
         seats = len(belief.needs)
         place = belief.target(steps)
         total = [0.0] * seats
@@ -202,23 +219,59 @@ class MemoryExpertBot(MemoryBot):
                     total[seat] += chance * belief.fresh_gain(seat, kind)
                 continue
             after, gain = belief.reveal(seat, place, kind)
-            values = self.value(after, (seat + 1) % seats, depth - 1)
+            values = self.value(after, (seat + 1) % seats, depth - 1, me)
             values[seat] += gain
             for q in range(seats):
                 total[q] += chance * values[q]
         return total
 
-    def value(self, belief: Belief, seat: int, depth: int) -> list[float]:
-        """Per seat, the expected gains from here, ``seat`` to move, ``depth`` turns deep."""
+    def value(self, belief: Belief, seat: int, depth: int, me: int) -> list[float]:
+        """Per seat, the expected gains from here, ``seat`` to move, ``depth`` turns deep: the bot
+        (``me``) takes its best move, another seat the keeper's moves, each equally likely."""
+        seats = len(belief.needs)
+        if seat != me:
+            moves = keeper_moves(belief, seat)
+            total = [0.0] * seats
+            for steps in moves:
+                values = self.move_value(belief, seat, steps, depth, me)
+                for q in range(seats):
+                    total[q] += values[q] / len(moves)
+            return total
         best: list[float] | None = None
         best_score = 0.0
         for steps in range(1, MOVE_MAX + 1):
-            values = self.move_value(belief, seat, steps, depth)
+            values = self.move_value(belief, seat, steps, depth, me)
             score = utility(values, seat, 1.0)
             if best is None or score > best_score + 1e-12:
                 best, best_score = values, score
         assert best is not None
         return best
+
+
+def default_depth(players: int) -> int:
+    """The turns searched by default: the bot's move and every other player's answer, and at least
+    3 (with two players the bot's own next move too)."""
+    return min(MAX_DEPTH, max(3, players))
+
+
+def keeper_moves(belief: Belief, seat: int) -> list[int]:
+    """The moves (steps) a keeper in ``seat`` may make: the highest chance to keep a card, of those
+    the least its next player can then reach (weighed ``KEEPER_DENIAL``, only while the keeper has
+    a card to gain), as ``memory`` plays; all of them when they are equal."""
+    seats = len(belief.needs)
+    nxt = (seat + 1) % seats
+    targets = [belief.target(steps) for steps in range(1, MOVE_MAX + 1)]
+    mine = [belief.keep_chance(seat, place) for place in targets]
+    deny = KEEPER_DENIAL if max(mine) > 0 else 0.0
+    scored = []
+    for steps, place, chance in zip(range(1, MOVE_MAX + 1), targets, mine, strict=True):
+        theirs = 0.0
+        if deny:
+            theirs = max(belief.keep_chance(nxt, step_target(belief.circle, place, more))
+                         for more in range(1, MOVE_MAX + 1))
+        scored.append((round(chance - deny * theirs, 9), steps))
+    best = max(score for score, _ in scored)
+    return [steps for score, steps in scored if score == best]
 
 
 def utility(values: list[float], seat: int, denial: float) -> float:
