@@ -25,7 +25,7 @@ from stoneage.bots.first_stone_age.expert import (
     utility,
 )
 from stoneage.bots.match import play_match
-from stoneage.bots.stone_age_junior.expert import JuniorExpertBot
+from stoneage.bots.stone_age_junior.expert import Context, JuniorExpertBot, Parts
 from stoneage.core.contract import State
 from stoneage.games.stone_age_junior import actions as JA
 from stoneage.games.stone_age_junior.data import BUILDS
@@ -66,7 +66,9 @@ def test_the_expert_bots_are_registered_with_their_games_and_defaults() -> None:
     assert make_bot("memory_expert:depth=2").depth == 2
     board = make_bot("junior_expert:memory=0.8", seed=1)
     assert isinstance(board, JuniorExpertBot) and board.games == ("stone_age_junior",)
-    assert (board.memory, board.denial, board.foresight) == (0.8, 1.0, 0.3)
+    assert (board.memory, board.denial, board.foresight) == (0.8, 1.0, None)
+    assert [board.foresight_at(seats) for seats in (2, 3, 4)] == [0.3, 1.0, 1.0]
+    assert make_bot("junior_expert:foresight=0.5").foresight_at(4) == 0.5
 
 
 @pytest.mark.parametrize(("spec", "message"), [
@@ -201,3 +203,21 @@ def test_the_junior_expert_builds_away_the_hut_the_next_player_could_build() -> 
     assert state.observation(0)["pending"]["stage"] == "build"
     chosen = {make_bot("junior_expert", seed=s).step(state, 0) for s in range(6)}
     assert {BUILDS[action - JA.BUILD][0] for action in chosen} == {1}
+
+
+@pytest.mark.parametrize(("players", "ahead"), [(2, 0.3 * 7.0), (4, 1.0 * 7.0 / 12)])
+def test_the_junior_experts_next_turn_is_its_best_place_at_two_and_its_average_place_at_four(
+        players: int, ahead: float) -> None:
+    # One face-down place worth 7 to the bot next turn, 11 others worth nothing, 2 face up: at two
+    # it counts 0.3 of the best place; at four, where three turns pass first, the average place.
+    state = load_game("stone_age_junior", players=players, seed=0, expansions=["cards"]).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome())
+    bot = make_bot("junior_expert", seed=1)
+    assert isinstance(bot, JuniorExpertBot)
+    ctx = Context(bot, state.observation(0), bot.remember(state.observation(0)))
+    mine = [0.0] * 14
+    mine[5] = 7.0
+    mine[0] = mine[1] = 50.0  # face up: not counted
+    parts = Parts(0.0, 0.0, mine, [0.0] * 14, reset=False, win=False)
+    assert ctx.score([parts], up=0b11) == pytest.approx(ahead)

@@ -16,7 +16,9 @@ position it leads to (docs/stone-age-junior.md, "The expert"):
   face-down ones, by the same expectation), the next player being one opponent of ``seats - 1``:
   so it keeps a route to the building site from a player who can build, and weighs a reset, which
   turns every tile face down for the next player too;
-* plus ``foresight`` times the best turn the bot itself can expect next from there.
+* plus ``foresight`` times the turn the bot itself can expect next from there: with two players the
+  best face-down place, with more the average face-down place (three turns pass before its own, in
+  which the others take the best places or reset the forest; weighing the best one there lost games).
 
 Landing spaces are played out as the rules do (a good, a dog from the storage or the next holder,
 the best exchange at the trading post, the best build or a goods card on the building site, stay or
@@ -79,6 +81,10 @@ Lottery = list[tuple[float, Obs, bool]]
 CERTAIN_WIN = 1000.0
 """Score of an action that wins at once (above any other)."""
 CARD_INDEX = {name: k for k, name in enumerate(CARD_NAMES)}
+FORESIGHT_TWO = 0.3
+"""Default weight of the bot's best next turn at a table of two."""
+FORESIGHT_MORE = 1.0
+"""Default weight of the bot's average next turn at a table of three or four."""
 
 
 class Parts:
@@ -138,16 +144,20 @@ class JuniorExpertBot(JuniorBot):
     """Stone Age Junior played by exact expectation over what the bot remembers:
     ``junior_expert`` (perfect memory), ``junior_expert:memory=0.8`` (forgetful).
 
-    ``denial`` (0..1, default 1) weighs what the opponents gain; ``foresight`` (0..1, default 0.3)
-    the bot's own next turn.
+    ``denial`` (0..1, default 1) weighs what the opponents gain; ``foresight`` (0..1, by default
+    ``default_foresight`` of the table) the bot's own next turn.
     """
 
     name = "junior_expert"
 
     def __init__(self, seed: int = 0, memory: float | None = None, recall: float | None = None, span: int = 0,
-                 denial: float = 1.0, foresight: float = 0.3) -> None:
+                 denial: float = 1.0, foresight: float | None = None) -> None:
         super().__init__(seed=seed, memory=memory, recall=recall, span=span, denial=denial)
-        self.foresight = fraction("foresight", foresight)
+        self.foresight = None if foresight is None else fraction("foresight", foresight)
+
+    def foresight_at(self, seats: int) -> float:
+        """The weight of the bot's own next turn at a table of ``seats``: ``foresight``, else the default."""
+        return self.foresight if self.foresight is not None else default_foresight(seats)
 
     # --- decisions -------------------------------------------------------------------------------
 
@@ -248,7 +258,8 @@ class JuniorExpertBot(JuniorBot):
 class Context:
     """One decision: the position as the bot sees it and the positions its choices lead to."""
 
-    __slots__ = ("bot", "forest", "me", "next_card", "nxt", "obs", "pool", "seats", "up", "worth_before")
+    __slots__ = ("bot", "foresight", "forest", "me", "next_card", "nxt", "obs", "pool", "seats", "up",
+                 "worth_before")
 
     def __init__(self, bot: JuniorExpertBot, obs: Obs, forest: list[str]) -> None:
         self.bot = bot
@@ -257,6 +268,7 @@ class Context:
         self.me: int = obs["observer"]
         self.seats = len(obs["players"])
         self.nxt = (self.me + 1) % self.seats
+        self.foresight = bot.foresight_at(self.seats)
         self.pool = unplaced(forest)
         self.up = sum(1 << p for p, shown in enumerate(obs["forest"]) if shown != "down")
         self.next_card = bot.next_card(obs)
@@ -294,7 +306,7 @@ class Context:
             after = self.worths(obs)
             win = len(obs["players"][me]["built"]) >= HUTS_TO_WIN
             loss = sum(after[q] - before[q] for q in range(self.seats) if q != me) / (self.seats - 1)
-            mine = [chance * v for v in self.place_values(obs, me)] if self.bot.foresight and not win else []
+            mine = [chance * v for v in self.place_values(obs, me)] if self.foresight and not win else []
             theirs = [chance * v for v in self.place_values(obs, self.nxt)] if not win else []
             out.append(Parts(chance * (after[me] - before[me]), chance * loss, mine, theirs, reset, win))
         return out
@@ -309,7 +321,8 @@ class Context:
             face_up = 0 if parts.reset else up
             total += parts.gain - bot.denial * (parts.loss + best_down(parts.theirs, face_up) / (self.seats - 1))
             if parts.mine:
-                total += bot.foresight * best_down(parts.mine, face_up)
+                ahead = best_down(parts.mine, face_up) if self.seats == 2 else mean_down(parts.mine, face_up)
+                total += self.foresight * ahead
         return total
 
     # --- the positions a landing leads to -----------------------------------------------------------
@@ -481,6 +494,18 @@ def best_down(values: list[float], up: int) -> float:
         if not up >> place & 1 and (best is None or values[place] > best):
             best = values[place]
     return best if best is not None else 0.0
+
+
+def mean_down(values: list[float], up: int) -> float:
+    """The average of ``values`` over the places not face up in ``up`` (0 when none is left)."""
+    down = [values[place] for place in range(NUM_POSITIONS) if not up >> place & 1]
+    return sum(down) / len(down) if down else 0.0
+
+
+def default_foresight(seats: int) -> float:
+    """The weight of the bot's own next turn by default: 0.3 of the best place with two players, 1 of
+    the average place with more."""
+    return FORESIGHT_TWO if seats == 2 else FORESIGHT_MORE
 
 
 def moved(obs: Obs, seat: int, space: int) -> Obs:
