@@ -62,3 +62,43 @@ def test_stopping_the_server_ends_the_analysis_worker(tmp_path: Path) -> None:
     while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not [pid for pid in workers if alive(pid)], "a worker process outlived the server"
+
+
+def test_closing_the_analysis_jobs_ends_an_analysis_that_would_take_hours() -> None:
+    """``close`` (what the server calls as it stops) does not wait for an analysis under way: with a
+    million iterations per decision the analysis of a whole game would run for hours."""
+    import json
+    import os
+
+    from stoneage.web.analysis import AnalysisJobs
+
+    record = json.loads((Path(__file__).parents[1] / "analysis_records" / "stone_age_hard_vs_hard.json").read_text())
+    jobs = AnalysisJobs("hard", 1_000_000)
+    before = children(os.getpid())
+
+    async def scenario() -> tuple[set[int], float]:
+        assert (await jobs.answer(record))[0] == 202
+        workers: set[int] = set()
+        deadline = time.monotonic() + 30
+        while not workers and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+            workers = {pid for pid in children(os.getpid()) - before if not tracker(pid)}
+        assert workers, "no worker process was started for the analysis"
+        await asyncio.sleep(1)  # the worker is deep in the analysis now
+        assert all(alive(pid) for pid in workers)
+        closing = time.monotonic()
+        jobs.close()
+        return workers, time.monotonic() - closing
+
+    workers, took = asyncio.run(scenario())
+    assert took < 8, f"close took {took:.1f} s: it waited for the analysis"
+    assert not [pid for pid in workers if alive(pid)], "the worker process outlived close()"
+    assert not jobs.running
+
+
+def tracker(pid: int) -> bool:
+    """Whether ``pid`` is multiprocessing's resource tracker (it lives as long as this process)."""
+    try:
+        return b"resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
