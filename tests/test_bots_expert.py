@@ -12,9 +12,8 @@ import pytest
 
 from stoneage.bots.greedy import GreedyBot
 from stoneage.bots.match import play_match
-from stoneage.bots.mcts import MCTSBot
 from stoneage.bots.registry import make_bot
-from stoneage.bots.stone_age.expert import EXPERT_C, ExpertBot
+from stoneage.bots.stone_age.expert import ExpertBot
 from stoneage.bots.stone_age.features import FEATURES, features
 from stoneage.bots.stone_age.learned import (
     FORMAT,
@@ -164,12 +163,6 @@ def test_expert_decides_within_its_time_budget() -> None:
         assert time.perf_counter() - start < 1.0
         timed += len(state.legal_actions()) > 1
         state.apply_action(action)
-
-
-def test_expert_explores_less_than_hard_unless_told() -> None:
-    expert, hard, told = make_bot("expert"), make_bot("hard"), make_bot("expert:c=0.7")
-    assert isinstance(expert, ExpertBot) and isinstance(hard, MCTSBot) and isinstance(told, ExpertBot)
-    assert expert.c == EXPERT_C < hard.c == told.c == 0.7
 
 
 def test_expert_in_another_game_searches_with_its_heuristic() -> None:
