@@ -38,7 +38,7 @@ RIDGE = 200.0
 
 Weaker pulls predict the winner better and decide far worse: fitted on 400 ``greedy`` games
 (37,837 positions), a ridge of 20 cut the held-out log-loss from 0.863 to 0.781 and one of 0.2 to
-0.712, but the one-step policy with those weights won 31 of 183 and 2 of 58 two-player games
+0.712, but the one-step policy with those weights won 32 of 200 and 2 of 60 two-player games
 against ``greedy``, where the hand-set weights win 112 of 200 (docs/bots.md, "The expert")."""
 TABLES = (2, 2, 3, 4)
 """Table sizes of training games, drawn in turn (two-player games most)."""
