@@ -16,7 +16,6 @@ import random
 from abc import abstractmethod
 from collections.abc import Sequence
 from importlib import import_module
-from itertools import accumulate
 from typing import Any, ClassVar, Self
 
 from stoneage.core.contract import JSON, State, check_seat, check_text
@@ -81,11 +80,16 @@ class FamilyState(StagedState[G]):
 
     def chance_table(self) -> tuple[Sequence[int], Sequence[int]]:
         """The outcomes (kept as the node's legal actions, computed once) and running totals."""
-        weights = self.chance_weights()
-        outcomes = [a for a, _ in weights]
+        outcomes: list[int] = []
+        totals: list[int] = []
+        total = 0
+        for outcome, weight in self.chance_weights():
+            total += weight
+            outcomes.append(outcome)
+            totals.append(total)
         if self._legal is None and outcomes:
             self._legal = outcomes  # what _compute_legal gives at a chance node; never mutated
-        return outcomes, list(accumulate(w for _, w in weights))
+        return outcomes, totals
 
     def resample_from_infostate(self, player: object, generator: random.Random) -> Self:
         seat = check_seat(player, self.num_players)
@@ -191,7 +195,8 @@ class FamilyState(StagedState[G]):
     def _end_turn(self) -> None:
         """The turn passes clockwise to the next seat."""
         nxt = (self.cur + 1) % self.num_players
-        self._step(NEXT_TURN, nxt)
+        if self._trace is not None:  # what _step tests, without the call on every turn
+            self._step(NEXT_TURN, nxt)
         self.cur = nxt
         self._begin_turn()
 

@@ -13,7 +13,8 @@ one up is then a chance node with that single outcome.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from stoneage.core.contract import CHANCE
 from stoneage.games.family.state import (
@@ -33,6 +34,7 @@ from stoneage.games.first_stone_age.data import (
     GUFF,
     HUT_MASKS,
     HUTS,
+    MOVE_MAX,
     NUM_GOODS_CARDS,
     NUM_HUTS,
     NUM_KINDS,
@@ -50,6 +52,8 @@ EMPTY = -2
 
 def step_target(circle: list[int], martin: int, steps: int) -> int:
     """The slot Martin reaches from ``martin`` moving ``steps`` cards onward (``EMPTY`` places skipped)."""
+    if EMPTY not in circle:  # the usual case: every place holds a card
+        return (martin + steps) % CIRCLE_SIZE
     pos = martin
     for _ in range(steps):
         pos = (pos + 1) % CIRCLE_SIZE
@@ -92,6 +96,12 @@ _DEALT_COUNTS = tuple(
     tuple(n - removed.count(kind) for kind, n in enumerate(CARD_COUNTS)) for removed in ((), REMOVED_FEW_PLAYERS)
 )
 """Per kind, the cards in play: ``[0]`` with 4 players, ``[1]`` with fewer (``removed_cards``)."""
+
+_MOVE_ACTIONS: Final = list(range(A.MOVE, A.MOVE + MOVE_MAX))
+"""The legal actions of every ``MOVE`` node (a shared list, never mutated)."""
+_GUFF_BIT: Final = 1 << GUFF
+_ONE: Final = (1,)
+"""The running totals of a chance node with a single outcome."""
 
 
 class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
@@ -167,6 +177,43 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
             return [(A.HUT + h, 1) for h in range(NUM_HUTS) if pile >> h & 1]
         return []
 
+    def chance_table(self) -> tuple[Sequence[int], Sequence[int]]:
+        """Built directly rather than from ``chance_weights`` (the same outcomes and totals)."""
+        stage = self.stage
+        if stage == REVEAL_CARD:
+            base = A.REVEAL
+            kind = self.circle[self.martin]
+        elif stage == DRAW_TOP:
+            base = A.DRAW
+            kind = self.pile[0]
+        elif stage == DEAL_HUT:  # equally likely huts
+            if self.hut_order:
+                outcomes = [A.HUT + self.hut_order[0] - 1]
+            else:
+                pile = self.hut_pile
+                outcomes = [A.HUT + h for h in range(NUM_HUTS) if pile >> h & 1]
+            if self._legal is None:
+                self._legal = outcomes
+            return outcomes, range(1, len(outcomes) + 1)
+        else:
+            return super().chance_table()
+        if kind >= 0:
+            outcomes = [base + kind]
+            totals: Sequence[int] = _ONE
+        else:
+            outcomes = []
+            running: list[int] = []
+            total = 0
+            for k, n in enumerate(self.unknown_pool()):
+                if n > 0:
+                    total += n
+                    outcomes.append(base + k)
+                    running.append(total)
+            totals = running
+        if self._legal is None:
+            self._legal = outcomes  # what _compute_legal gives at a chance node; never mutated
+        return outcomes, totals
+
     def _copy_into(self, other: FirstStoneAgeState) -> None:
         other.martin = self.martin
         other.circle = self.circle[:]
@@ -211,18 +258,16 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
 
     def unknown_pool(self) -> list[int]:
         """Per kind, how many cards have no fixed kind yet (the cards chance picks among)."""
-        pool = list(_DEALT_COUNTS[self.num_players < 4])
-        for kind in self.circle:
-            if kind >= 0:
-                pool[kind] -= 1
+        circle = self.circle
+        pile = self.pile
+        pool = [n - circle.count(k) - pile.count(k) for k, n in enumerate(_DEALT_COUNTS[self.num_players < 4])]
         if self.top >= 0:
             pool[self.top] -= 1
-        for kind in self.pile:
-            if kind >= 0:
-                pool[kind] -= 1
-        for p in range(self.num_players):  # what cards_of(p) lists
-            have = self.have[p]
-            guff = self.guff_as[p]
+        guff_as = self.guff_as
+        for p, have in enumerate(self.have):  # what cards_of(p) lists
+            if not have:
+                continue
+            guff = guff_as[p]
             if guff >= 0:
                 have &= ~(1 << guff)
                 pool[GUFF] -= 1
@@ -276,26 +321,28 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         """
         wanted = 0  # the kinds some seat would keep (can_keep)
         have = self.have
+        guff_as = self.guff_as
         for p, h in enumerate(self.huts):
-            need = HUT_MASKS[h - 1] & ~have[p] if h else 0  # needs(p)
-            if need:
-                wanted |= need
-                if self.guff_as[p] < 0:
-                    wanted |= 1 << GUFF
+            if h:
+                need = HUT_MASKS[h - 1] & ~have[p]  # needs(p)
+                if need:
+                    wanted |= need
+                    if guff_as[p] < 0:
+                        wanted |= _GUFF_BIT
         if not wanted:
             return True
         circle = self.circle
-        seen = self.seen
-        hidden = False
-        for s in range(CIRCLE_SIZE):
-            kind = circle[s]
-            if kind == EMPTY:
-                continue
-            if seen >> s & 1:
+        shown = 0  # the cards lying in the circle whose kind is public
+        bits = self.seen
+        while bits:  # only the seen slots, lowest first
+            low = bits & -bits
+            kind = circle[low.bit_length() - 1]
+            if kind != EMPTY:
                 if wanted >> kind & 1:
                     return False
-            else:
-                hidden = True
+                shown += 1
+            bits ^= low
+        hidden = shown < CIRCLE_SIZE - circle.count(EMPTY)  # some card lies face down unseen
         return not (hidden and self._hidden_mask() & wanted)
 
     def _hidden_mask(self) -> int:
@@ -321,7 +368,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         if stage < FIRST_DECISION:
             return [a for a, _ in self.chance_weights()]
         if stage == MOVE:
-            return list(range(A.MOVE, A.MOVE + 4))
+            return _MOVE_ACTIONS
         if stage == START:
             return [A.START + s for s in range(CIRCLE_SIZE) if self.circle[s] != EMPTY]
         if stage == GUFF_CHOICE:
@@ -341,7 +388,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         stage = self.stage
         if stage == MOVE:
             steps = action - A.MOVE + 1
-            self.martin = self.step_target(steps)
+            self.martin = step_target(self.circle, self.martin, steps)
             self._event(EV_MOVE, self.cur, self.martin, z=steps)
             if self.seen >> self.martin & 1:
                 self._revealed(self.circle[self.martin])
@@ -388,11 +435,15 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
 
     def _revealed(self, kind: int) -> None:
         """The card beside Martin is face up: keep it, offer Guff, or turn it back."""
-        self.seen |= 1 << self.martin
+        slot = self.martin
+        self.seen |= 1 << slot
         p = self.cur
-        self._event(EV_REVEAL, p, self.martin, kind)
-        if not self.can_keep(p, kind):
-            self._step(TURN_BACK_STEP, p)
+        self._event(EV_REVEAL, p, slot, kind)
+        h = self.huts[p]
+        need = HUT_MASKS[h - 1] & ~self.have[p] if h else 0  # needs(p)
+        if not (need >> kind & 1 or (kind == GUFF and need and self.guff_as[p] < 0)):  # can_keep(p, kind)
+            if self._trace is not None:  # what _step tests, without the call on most turns
+                self._step(TURN_BACK_STEP, p)
             self._turn_back(kind)
         elif kind == GUFF:
             self.stage = GUFF_CHOICE
