@@ -13,8 +13,9 @@ turning one up is then a chance node with that single outcome.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from stoneage.core.contract import OMNISCIENT
 from stoneage.core.i18n import _, seat_name
@@ -138,6 +139,8 @@ _TRADE_ACTIONS = tuple(
     tuple(A.trade(give, take) if give != take else -1 for take in range(NUM_GOODS)) for give in range(NUM_GOODS)
 )
 """``_TRADE_ACTIONS[give][take]``: the action of that swap at the trading post."""
+_SWAP_ACTIONS: Final = list(range(A.SWAP, A.SWAP + len(A.SWAPS)))
+"""The legal actions of every ``SWAP`` node (a shared list, never mutated)."""
 
 
 def _without(cards: tuple[int, ...], kind: int) -> tuple[int, ...]:
@@ -258,6 +261,21 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
                 return [(A.DRAW + kind, 1)]
             return [(A.DRAW + k, n) for k, n in enumerate(self.card_pool()) if n > 0]
         return []
+
+    def chance_table(self) -> tuple[Sequence[int], Sequence[int]]:
+        """A tile or hut reveal directly (its outcomes are equally likely); a card draw as the family's."""
+        stage = self.stage
+        if stage == TILE_REVEAL:
+            tile = self.forest[self.tile_pos]
+            outcomes = [A.REVEAL + tile] if tile >= 0 else [A.REVEAL + t for t in self.tile_pool()]
+        elif stage == HUT_REVEAL:
+            top = self.stacks[self.reveal_stack][0]
+            outcomes = [A.HUT + top - 1] if top > 0 else [A.HUT + h - 1 for h in self.hut_pool()]
+        else:
+            return super().chance_table()
+        if self._legal is None:
+            self._legal = outcomes  # what _compute_legal gives at a chance node; never mutated
+        return outcomes, range(1, len(outcomes) + 1)
 
     def _copy_into(self, other: StoneAgeJuniorState) -> None:
         other.pos = self.pos[:]
@@ -446,7 +464,7 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         if stage == BUILD:
             return [*self.builds(self.cur), A.PASS]
         if stage == SWAP:
-            return list(range(A.SWAP, A.SWAP + len(A.SWAPS)))
+            return _SWAP_ACTIONS
         if stage == MARTIN:
             return [A.STAY] + [A.TRAVEL + g for g in range(NUM_GOODS) if SPACE_OF_GOOD[g] != self.martin]
         return []
@@ -475,8 +493,12 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
             self.trade_given |= 1 << give
             self.trade_taken |= 1 << take
             self._event(EV_TRADE, p, give, take)
-            if self.game.one_swap or not self.trades(p):
-                self._end_turn()
+            if not self.game.one_swap:
+                trades = self.trades(p)
+                if trades:  # another swap may follow: the node's legal actions, computed once
+                    self._legal = [*trades, A.STOP_TRADING]
+                    return
+            self._end_turn()
         elif stage == BUILD:
             if action == A.PASS:
                 self._event(EV_PASS, p)
@@ -557,8 +579,11 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
 
     def _space_action(self, space: int) -> None:
         if space == BUILDING_SITE:
-            if self.must_decide_build(self.cur):
+            p = self.cur
+            builds = self.builds(p)
+            if builds or self.cards_priv[p]:  # must_decide_build(p); the node's legal actions, computed once
                 self.stage = BUILD
+                self._legal = [*builds, A.PASS]
             else:
                 self._no_build()
         elif space == DOG_SPACE:
@@ -566,8 +591,10 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
             self._end_turn()
         elif space == TRADING_POST:
             self.trade_given = self.trade_taken = 0
-            if self.trades(self.cur):
+            trades = self.trades(self.cur)
+            if trades:
                 self.stage = TRADE
+                self._legal = [*trades, A.STOP_TRADING]  # the node's legal actions, computed once
             else:
                 self._end_turn()
         else:
@@ -577,7 +604,8 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
     def _take(self, good: int) -> None:
         """The good of a goods space, if any is left there."""
         p = self.cur
-        self._step(TAKE_STEP, p)
+        if self._trace is not None:  # what _step tests, without the call on most turns
+            self._step(TAKE_STEP, p)
         if self.supply[good]:
             self.supply[good] -= 1
             self.goods[p][good] += 1
