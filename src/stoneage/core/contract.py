@@ -279,14 +279,7 @@ class State:
         default builds it from ``chance_weights``. Read-only: a game may share both sequences
         (with its tables, or as the node's cached legal actions).
         """
-        outcomes: list[int] = []
-        totals: list[int] = []
-        total = 0
-        for outcome, weight in self.chance_weights():
-            total += weight
-            outcomes.append(outcome)
-            totals.append(total)
-        return outcomes, totals
+        return running_totals(self.chance_weights())
 
     def sample_chance_outcome(self, generator: random.Random | None = None) -> int:
         """Sample a chance outcome: from ``generator`` if given, else from the game seed.
@@ -304,3 +297,15 @@ class State:
         else:
             pick = generator.randrange(total)
         return outcomes[_bisect_right(cumulative, pick)]
+
+
+def running_totals(weights: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """The outcomes of ``(outcome, weight)`` pairs and their running weight totals (a chance table)."""
+    outcomes: list[int] = []
+    totals: list[int] = []
+    total = 0
+    for outcome, weight in weights:
+        total += weight
+        outcomes.append(outcome)
+        totals.append(total)
+    return outcomes, totals

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import Any, ClassVar, Self
 
-from stoneage.core.contract import JSON, State, check_seat, check_text
+from stoneage.core.contract import JSON, State, check_seat, check_text, running_totals
 from stoneage.core.staged import G, StagedState, unlink
 from stoneage.games.family.data import HUTS_TO_WIN
 from stoneage.games.family.notation import Notation
@@ -80,13 +80,7 @@ class FamilyState(StagedState[G]):
 
     def chance_table(self) -> tuple[Sequence[int], Sequence[int]]:
         """The outcomes (kept as the node's legal actions, computed once) and running totals."""
-        outcomes: list[int] = []
-        totals: list[int] = []
-        total = 0
-        for outcome, weight in self.chance_weights():
-            total += weight
-            outcomes.append(outcome)
-            totals.append(total)
+        outcomes, totals = running_totals(self.chance_weights())
         if self._legal is None and outcomes:
             self._legal = outcomes  # what _compute_legal gives at a chance node; never mutated
         return outcomes, totals
