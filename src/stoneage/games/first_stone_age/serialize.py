@@ -258,6 +258,7 @@ def state_from_json(game: FirstStoneAgeGame, data: object) -> FirstStoneAgeState
     for p in range(np):
         _read_player(state, p, FieldReader(players[p], f"players[{p}]"))
     read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
+    state.recount()
     check_consistency(state)
     return state
 

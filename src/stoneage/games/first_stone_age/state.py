@@ -100,8 +100,32 @@ _DEALT_COUNTS = tuple(
 _MOVE_ACTIONS: Final = list(range(A.MOVE, A.MOVE + MOVE_MAX))
 """The legal actions of every ``MOVE`` node (a shared list, never mutated)."""
 _GUFF_BIT: Final = 1 << GUFF
+_SHOWN_BITS: Final = 4
+"""Bits per kind in ``shown`` (a count up to 15; the circle holds 9 cards)."""
+_SHOWN_FIELD: Final = tuple(
+    sum(((1 << _SHOWN_BITS) - 1) << (_SHOWN_BITS * k) for k in range(NUM_KINDS) if kinds >> k & 1)
+    for kinds in range(1 << NUM_KINDS)
+)
+"""Per bitmask of kinds, the mask of those kinds' counts in ``shown``."""
 _ONE: Final = (1,)
 """The running totals of a chance node with a single outcome."""
+_HUTS_LOW: Final = 8
+"""Huts 1..8 are the low bits of ``hut_pile``, huts 9..15 the high bits (see ``hut_actions``)."""
+_HUT_ACTIONS_BY_HALF: Final = tuple(
+    [[A.HUT + first + h for h in range(size) if bits >> h & 1] for bits in range(1 << size)]
+    for first, size in ((0, _HUTS_LOW), (_HUTS_LOW, NUM_HUTS - _HUTS_LOW))
+)
+"""Per half of the hut pile's bits (low, high), per value of those bits: the actions dealing those huts."""
+
+
+def hut_actions(hut_pile: int) -> list[int]:
+    """The actions dealing each hut of ``hut_pile`` (bit h - 1: hut h), in order.
+
+    Two table lookups, one per half of the bits, instead of a test of each of the 15 bits: the
+    hut pile is dealt from a dozen times a game.
+    """
+    low, high = _HUT_ACTIONS_BY_HALF
+    return low[hut_pile & ((1 << _HUTS_LOW) - 1)] + high[hut_pile >> _HUTS_LOW]
 
 
 class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
@@ -125,7 +149,11 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         "pile",
         "pile_hidden",
         "seen",
+        "shown",
         "top",
+        "unknown",
+        "wanted",
+        "wants",
     )
 
     cur: int  # the seat deciding, or the seat a chance event happens to (reveal, draw, hut)
@@ -140,6 +168,13 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
     guff_as: list[int]  # per seat: the good Guff stands for, -1 when the seat does not hold Guff
     hut_pile: int  # bit h - 1: hut h is in the hut pile
     hut_order: tuple[int, ...]  # huts at the top of the hut pile whose order is fixed (resampling)
+    # Running tallies, kept up to date step by step rather than counted where they are read (the
+    # stalemate test at every turn, the chance tables); ``recount`` sets them from the fields
+    # above, and the tests compare them with their plain definitions (in brackets):
+    unknown: list[int]  # per kind: the cards whose kind chance has not fixed yet (``count_unknown``)
+    wants: list[int]  # per seat: bit k when it would keep a card of kind k (``keepable_kinds``)
+    wanted: int  # bit k: some seat would keep a card of kind k (``wanted_kinds``)
+    shown: int  # 4 bits per kind k at 4 * k: how many seen cards of kind k lie in the circle (``count_shown``)
 
     def __init__(self, game: FirstStoneAgeGame | None = None) -> None:
         """The initial state of ``game``; without one, a shell for ``clone`` and ``state_from_json`` to fill."""
@@ -161,6 +196,10 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         self.guff_as = [-1] * np
         self.hut_pile = (1 << NUM_HUTS) - 1
         self.hut_order = ()
+        self.unknown = list(_DEALT_COUNTS[np < 4])  # no card has a kind yet
+        self.wants = [0] * np  # no seat has a hut yet
+        self.wanted = 0
+        self.shown = 0  # no card is seen yet
 
     # --- contract ---------------------------------------------------------------------------
 
@@ -190,8 +229,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
             if self.hut_order:
                 outcomes = [A.HUT + self.hut_order[0] - 1]
             else:
-                pile = self.hut_pile
-                outcomes = [A.HUT + h for h in range(NUM_HUTS) if pile >> h & 1]
+                outcomes = hut_actions(self.hut_pile)
             if self._legal is None:
                 self._legal = outcomes
             return outcomes, range(1, len(outcomes) + 1)
@@ -204,7 +242,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
             outcomes = []
             running: list[int] = []
             total = 0
-            for k, n in enumerate(self.unknown_pool()):
+            for k, n in enumerate(self.unknown):
                 if n > 0:
                     total += n
                     outcomes.append(base + k)
@@ -226,6 +264,10 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         other.guff_as = self.guff_as[:]
         other.hut_pile = self.hut_pile
         other.hut_order = self.hut_order
+        other.unknown = self.unknown[:]
+        other.wants = self.wants[:]
+        other.wanted = self.wanted
+        other.shown = self.shown
 
     def _redraw(self, player: int, generator: random.Random) -> None:
         """Every card nobody has seen gets a kind drawn anew, and the hut pile an order.
@@ -243,6 +285,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
             self.circle[s] = kinds.pop()
         for i in range(self.pile_hidden):
             self.pile[i] = kinds.pop()
+        self.unknown = [0] * NUM_KINDS  # every card has a kind now
         huts = [h + 1 for h in range(NUM_HUTS) if self.hut_pile >> h & 1]
         generator.shuffle(huts)
         self.hut_order = tuple(huts)
@@ -258,6 +301,10 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
 
     def unknown_pool(self) -> list[int]:
         """Per kind, how many cards have no fixed kind yet (the cards chance picks among)."""
+        return self.unknown[:]
+
+    def count_unknown(self) -> list[int]:
+        """``unknown`` counted afresh: per kind, the cards in play less those lying anywhere with that kind."""
         circle = self.circle
         pile = self.pile
         pool = [n - circle.count(k) - pile.count(k) for k, n in enumerate(_DEALT_COUNTS[self.num_players < 4])]
@@ -312,6 +359,48 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         """The slot Martin reaches moving ``steps`` cards onward (empty places are skipped)."""
         return step_target(self.circle, self.martin, steps)
 
+    def keepable_kinds(self, p: int) -> int:
+        """Bit k: seat ``p`` would keep a revealed card of kind k (``can_keep``): what ``wants[p]`` holds."""
+        need = self.needs(p)
+        if need and self.guff_as[p] < 0:
+            return need | _GUFF_BIT
+        return need
+
+    def wanted_kinds(self) -> int:
+        """Bit k: some seat would keep a card of kind k (what ``wanted`` holds)."""
+        wanted = 0
+        for wants in self.wants:
+            wanted |= wants
+        return wanted
+
+    def count_shown(self) -> int:
+        """Per kind k, at bits ``4 * k``, how many seen cards of kind k lie in the circle (what ``shown`` holds)."""
+        shown = 0
+        for s, kind in enumerate(self.circle):
+            if kind >= 0 and self.seen >> s & 1:  # (a seen card has a kind; a state read from JSON is checked after)
+                shown += 1 << (_SHOWN_BITS * kind)
+        return shown
+
+    def recount(self) -> None:
+        """Set the running tallies (``unknown``, ``wants``, ``wanted``, ``shown``) from the cards where they lie.
+
+        Play keeps them up to date step by step; a state made otherwise (read from JSON, or
+        edited by hand) calls this once.
+        """
+        self.unknown = self.count_unknown()
+        self.wants = [self.keepable_kinds(p) for p in range(self.num_players)]
+        self.wanted = self.wanted_kinds()
+        self.shown = self.count_shown()
+
+    def _set_wants(self, p: int) -> None:
+        """Seat ``p``'s hut or goods changed: update ``wants`` and ``wanted``."""
+        self.wants[p] = self.keepable_kinds(p)
+        self.wanted = self.wanted_kinds()
+
+    def _show(self, kind: int, count: int) -> None:
+        """``count`` (1 or -1) seen cards of ``kind`` more in the circle."""
+        self.shown += count << (_SHOWN_BITS * kind)
+
     def is_stalemate(self) -> bool:
         """Whether no card of the circle can ever be kept again, as everyone can tell.
 
@@ -319,36 +408,22 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         might hold — a seen card by its kind, an unseen one by any kind among the unseen cards —
         the game can never end with a winner.
         """
-        wanted = 0  # the kinds some seat would keep (can_keep)
-        have = self.have
-        guff_as = self.guff_as
-        for p, h in enumerate(self.huts):
-            if h:
-                need = HUT_MASKS[h - 1] & ~have[p]  # needs(p)
-                if need:
-                    wanted |= need
-                    if guff_as[p] < 0:
-                        wanted |= _GUFF_BIT
+        wanted = self.wanted
+        if _SHOWN_FIELD[wanted] & self.shown:  # a seen card some seat would keep: the usual answer
+            return False
         if not wanted:
             return True
-        circle = self.circle
-        shown = 0  # the cards lying in the circle whose kind is public
-        bits = self.seen
-        while bits:  # only the seen slots, lowest first
-            low = bits & -bits
-            kind = circle[low.bit_length() - 1]
-            if kind != EMPTY:
-                if wanted >> kind & 1:
-                    return False
-                shown += 1
-            bits ^= low
-        hidden = shown < CIRCLE_SIZE - circle.count(EMPTY)  # some card lies face down unseen
-        return not (hidden and self._hidden_mask() & wanted)
+        return not (self._unseen_in_circle() and self._hidden_mask() & wanted)
+
+    def _unseen_in_circle(self) -> bool:
+        """Whether some card lies face down in the circle, never seen."""
+        seen = self.seen
+        return any(kind != EMPTY and not seen >> s & 1 for s, kind in enumerate(self.circle))
 
     def _hidden_mask(self) -> int:
         """Bit k: some card nobody has seen may be of kind k (the kinds of ``hidden_kinds``)."""
         mask = 0
-        for k, n in enumerate(self.unknown_pool()):
+        for k, n in enumerate(self.unknown):
             if n > 0:
                 mask |= 1 << k
         circle = self.circle
@@ -379,7 +454,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
     def _kind_weights(self, base: int, kind: int) -> list[tuple[int, int]]:
         if kind >= 0:
             return [(base + kind, 1)]
-        pool = self.unknown_pool()
+        pool = self.unknown
         return [(base + k, n) for k, n in enumerate(pool) if n > 0]
 
     # --- applying actions ---------------------------------------------------------------------
@@ -395,8 +470,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
             else:
                 self.stage = REVEAL_CARD
         elif stage == REVEAL_CARD:
-            self.circle[self.martin] = action - A.REVEAL
-            self._revealed(action - A.REVEAL)
+            self._turn_up(action - A.REVEAL)
         elif stage == GUFF_CHOICE:
             if action == A.TURN_BACK:
                 self._turn_back(GUFF)
@@ -404,6 +478,8 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
                 self._keep(GUFF, action - A.KEEP_GUFF)
         elif stage == DRAW_TOP:
             kind = action - A.DRAW
+            if self.pile[0] == UNKNOWN:
+                self.unknown[kind] -= 1
             del self.pile[0]
             self.pile_hidden -= 1
             self.top = kind
@@ -419,6 +495,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
             if self.hut_order:
                 self.hut_order = self.hut_order[1:]
             self.huts[self.cur] = number
+            self._set_wants(self.cur)
             self._event(EV_HUT, self.cur, z=number)
             if self.phase == PLAY:
                 self._end_turn()
@@ -433,10 +510,19 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
             self.phase = PLAY
             self._begin_turn()
 
-    def _revealed(self, kind: int) -> None:
-        """The card beside Martin is face up: keep it, offer Guff, or turn it back."""
+    def _turn_up(self, kind: int) -> None:
+        """The card beside Martin, never seen, shows ``kind``: seen by all from now on."""
         slot = self.martin
+        if self.circle[slot] == UNKNOWN:
+            self.unknown[kind] -= 1
+        self.circle[slot] = kind
         self.seen |= 1 << slot
+        self._show(kind, 1)
+        self._revealed(kind)
+
+    def _revealed(self, kind: int) -> None:
+        """The card beside Martin is face up (and seen): keep it, offer Guff, or turn it back."""
+        slot = self.martin
         p = self.cur
         self._event(EV_REVEAL, p, slot, kind)
         h = self.huts[p]
@@ -462,13 +548,16 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         self.have[p] |= 1 << good
         if kind == GUFF:
             self.guff_as[p] = good
+        self._set_wants(p)
         self._event(EV_KEEP, p, slot, kind, good)
+        self._show(kind, -1)
         if self.top == EMPTY:
             self.circle[slot] = EMPTY
             self.seen &= ~(1 << slot)
             self._build_check()
             return
         self.circle[slot] = self.top
+        self._show(self.top, 1)  # the top card, seen by all, fills the gap
         self._event(EV_REFILL, x=slot, y=self.top)
         self.top = EMPTY
         if self._next_top():
@@ -503,6 +592,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         self.have[p] = 0
         self.guff_as[p] = -1
         self.huts[p] = 0
+        self._set_wants(p)
         if self.top == EMPTY:
             self._next_top()  # the pile held only seen cards: no chance here
         if self.winner() == p:
