@@ -6,6 +6,8 @@ from their exact distribution, adds one node, and scores it with the heuristic e
 (optionally after a short random rollout). Children at a node are limited to the ``width``
 actions a one-step look ahead likes best, so payments with hundreds of mixes stay searchable;
 that look ahead stops at the decision's deadline too, keeping the best actions it valued by then.
+With ``lookahead`` a new decision node is valued by that look ahead itself: its mover's best
+action one step on, whose values also order the node's children.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ class MCTSBot(Bot):
     Budget: ``iterations`` (default 400) or ``seconds`` per decision, whichever is set; never
     more than ``max_seconds``. ``c`` is the exploration constant, ``width`` the number of
     candidate actions per node, ``rollout`` the random steps played before evaluating a leaf.
+    ``lookahead``: value a new decision node by its mover's best action one step on
+    instead of the node itself (every action is valued, which orders its children too).
     """
 
     name = "mcts"
@@ -54,6 +58,7 @@ class MCTSBot(Bot):
         c: float = 0.7,
         width: int = 8,
         rollout: int = 0,
+        lookahead: bool = False,
     ) -> None:
         if iterations < 0 or seconds < 0 or max_seconds <= 0 or width < 1 or rollout < 0 or c < 0:
             raise ValueError("iterations, seconds, rollout and c must be ≥ 0; width and max_seconds > 0")
@@ -64,6 +69,7 @@ class MCTSBot(Bot):
         self.c = c
         self.width = width
         self.rollout = rollout
+        self.lookahead = lookahead
         self.last_iterations = 0
         self.deadline = math.inf
         """The ``perf_counter`` time at which the decision under way must stop searching."""
@@ -94,31 +100,43 @@ class MCTSBot(Bot):
         return max(root.children.items(), key=lambda item: (item[1].visits, item[1].value[player]))[0]
 
     def _candidates(self, state: State, player: int) -> list[int]:
-        """The actions to search here, best last (they are popped from the end).
+        """The actions to search here, best last (they are popped from the end)."""
+        return self._ranked(state, player)[0]
 
-        With more than ``width`` legal actions, each is valued one step ahead; past the deadline
-        the valuing stops (a payment node can have hundreds of actions), and the best of the
-        actions valued so far are kept.
+    def _ranked(self, state: State, player: int) -> tuple[list[int], list[float] | None]:
+        """The actions to search here, best last, and the values one step on of the best of them
+        (None when the actions were not valued).
+
+        With more than ``width`` legal actions, or with ``lookahead``, each is valued one step
+        ahead; past the deadline the valuing stops (a payment node can have hundreds of actions),
+        and the best of the actions valued so far are kept.
         """
         legal = state.legal_actions()
-        if len(legal) <= self.width:
+        if len(legal) <= self.width and not self.lookahead:
             self.rng.shuffle(legal)
-            return legal
+            return legal, None
         mover = state.current_player()
         scored: list[tuple[float, int]] = []
+        best: list[float] | None = None
+        best_value = -math.inf
         deadline = self.deadline
         for action in legal:
             if scored and time.perf_counter() >= deadline:
                 break
             child = state.clone()
             child.apply_action(action)
-            scored.append((self.value_of(child, player)[mover] + self.rng.random() * 1e-9, action))
+            values = self.value_of(child, player)
+            value = values[mover] + self.rng.random() * 1e-9
+            scored.append((value, action))
+            if value > best_value:
+                best, best_value = values, value
         scored.sort()
-        return [action for _, action in scored[-self.width:]]
+        return [action for _, action in scored[-self.width:]], best
 
     def _iterate(self, root: Node, state: State, player: int, seats: int) -> None:
         node = root
         path = [root]
+        result: list[float] | None = None
         while not state.is_terminal():
             if state.is_chance_node():
                 action = state.sample_chance_outcome(self.rng)
@@ -133,6 +151,8 @@ class MCTSBot(Bot):
                 state.apply_action(action)
                 node = node.children.setdefault(action, Node(seats))
                 path.append(node)
+                if self.lookahead and not state.is_terminal() and not state.is_chance_node():
+                    node.untried, result = self._ranked(state, player)
                 break
             mover = state.current_player()
             log_n = math.log(node.visits)
@@ -150,7 +170,8 @@ class MCTSBot(Bot):
                 state.apply_action(state.sample_chance_outcome(self.rng))
             else:
                 state.apply_action(choose(self.rng, state.legal_actions()))
-        result = self.value_of(state, player)
+        if result is None or self.rollout:
+            result = self.value_of(state, player)
         for visited in path:
             visited.visits += 1
             values = visited.value

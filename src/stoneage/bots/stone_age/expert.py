@@ -21,9 +21,9 @@ class ExpertBot(MCTSBot):
     name = "expert"
 
     def __init__(self, seed: int = 0, iterations: int = 2000, seconds: float = 0.0, max_seconds: float = 0.9,
-                 c: float = 0.7, width: int = 8, rollout: int = 0, weights: str = "") -> None:
+                 c: float = 0.7, width: int = 8, rollout: int = 0, lookahead: bool = False, weights: str = "") -> None:
         super().__init__(seed=seed, iterations=iterations, seconds=seconds, max_seconds=max_seconds, c=c,
-                         width=width, rollout=rollout)
+                         width=width, rollout=rollout, lookahead=lookahead)
         self.learned = LearnedValue(load_weights(str(weights) if weights else None))
 
     def step(self, state: State, player: int) -> int:
