@@ -361,7 +361,8 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
 
     def keepable_kinds(self, p: int) -> int:
         """Bit k: seat ``p`` would keep a revealed card of kind k (``can_keep``): what ``wants[p]`` holds."""
-        need = self.needs(p)
+        h = self.huts[p]
+        need = HUT_MASKS[h - 1] & ~self.have[p] if h else 0  # needs(p)
         if need and self.guff_as[p] < 0:
             return need | _GUFF_BIT
         return need
@@ -463,7 +464,10 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         stage = self.stage
         if stage == MOVE:
             steps = action - A.MOVE + 1
-            self.martin = step_target(self.circle, self.martin, steps)
+            if EMPTY in self.circle:
+                self.martin = step_target(self.circle, self.martin, steps)
+            else:  # what step_target gives, without the call while every place holds a card
+                self.martin = (self.martin + steps) % CIRCLE_SIZE
             self._event(EV_MOVE, self.cur, self.martin, z=steps)
             if self.seen >> self.martin & 1:
                 self._revealed(self.circle[self.martin])
@@ -605,7 +609,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
     def _begin_turn(self) -> None:
         self.turn += 1
         self.stage = MOVE
-        if self.is_stalemate():
+        if not _SHOWN_FIELD[self.wanted] & self.shown and self.is_stalemate():  # its usual answer, without the call
             self._step(GAME_END, CHANCE)
             self._event(EV_STALEMATE)
             self._game_over()
