@@ -130,7 +130,7 @@ def read_history_and_log(state: FamilyState[Any], r: FieldReader, table: EventTa
     """The ``history`` and the public ``log`` of a state's JSON, into ``state``."""
     history = r.integers("history", 0, num_actions - 1)
     state._set_history(history)
-    log: tuple[Event, object] | None = None
+    log: list[Event] = []
     events = r.items("log")
     last = (0, 0)
     for i, item in enumerate(events):
@@ -139,9 +139,8 @@ def read_history_and_log(state: FamilyState[Any], r: FieldReader, table: EventTa
             raise StateFormatError(_("{field}: events come in the order of the actions and turns that caused them, "
                                      "up to the current turn {turn}").format(field=f"log[{i}]", turn=state.turn))
         last = event[:2]
-        log = (event, log)
-    state._log = log
-    state._log_len = len(events)
+        log.append(event)
+    state._set_log(log)
 
 
 def check_frame(state: FamilyState[Any]) -> None:
