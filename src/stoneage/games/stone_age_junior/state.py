@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Final
 
 from stoneage.core.contract import OMNISCIENT
@@ -50,6 +49,7 @@ from stoneage.games.stone_age_junior.data import (
     NUM_STACKS,
     NUM_TILES,
     ON_TRADING_POST,
+    RING_SIZE,
     SPACE_OF_GOOD,
     STACK_SIZE,
     START_SPACE,
@@ -120,19 +120,45 @@ def _packed_need(k: int) -> int:
             + (dog_need << _DOG_SHIFT))
 
 
-def _hut_builds(h: int, cards: bool, dogs: bool) -> tuple[tuple[int, int], ...]:
-    """``(action, packed need)`` of hut ``h + 1``'s builds, those with cards or dogs only if allowed."""
-    return tuple(
-        (A.BUILD + k, _packed_need(k)) for k in BUILDS_OF_HUT[h]
-        if (cards or not any(BUILD_NEEDS[k][1])) and (dogs or not BUILD_NEEDS[k][2])
-    )
+_DOG_HELD = 1 << NUM_KINDS
+"""The bit of a holding mask (below) for dog tiles; bit ``c`` is a goods card of kind ``c``."""
 
 
-_BUILDS_BY_HOLDING = tuple(
-    tuple(_hut_builds(h, cards, dogs) for h in range(NUM_HUTS)) for cards in (False, True) for dogs in (False, True)
-)
-"""``_BUILDS_BY_HOLDING[2 * holds_cards + holds_dogs][h]``: the builds of hut ``h + 1`` that
-could be paid by a seat holding goods cards or dogs (or not), in action order."""
+def _holding_needed(k: int) -> int:
+    """The holding mask build ``k`` needs: the kinds of goods card it pays with, and a dog if any."""
+    _, card_need, dog_need = BUILD_NEEDS[k]
+    return sum(1 << c for c, n in enumerate(card_need) if n) | (_DOG_HELD if dog_need else 0)
+
+
+HutBuilds = tuple[int, dict[int, tuple[tuple[int, int], ...]]]
+"""A hut's builds by holding: ``(relevant, by_holding)``; ``by_holding[holding & relevant]`` lists
+``(action, packed need)`` of the builds that pay with goods cards of the kinds in ``holding`` only and
+with a dog only if ``holding`` has the dog bit, in action order. ``relevant`` has the bits of the card
+kinds and dog any of the hut's builds uses."""
+
+
+def _hut_builds(h: int) -> HutBuilds:
+    """The builds of hut ``h + 1`` by holding (see ``HutBuilds``)."""
+    candidates = [(A.BUILD + k, _packed_need(k), _holding_needed(k)) for k in BUILDS_OF_HUT[h]]
+    relevant = 0
+    for candidate in candidates:
+        relevant |= candidate[2]
+    by_holding: dict[int, list[tuple[int, int]]] = {
+        holding: [] for holding in range(relevant + 1) if not holding & ~relevant
+    }
+    for action, need, needed in candidates:
+        free = relevant & ~needed
+        extra = free
+        while True:  # every holding with the bits of ``needed``: those plus each subset of ``free``
+            by_holding[needed | extra].append((action, need))
+            if not extra:
+                break
+            extra = (extra - 1) & free
+    return relevant, {holding: tuple(builds) for holding, builds in by_holding.items()}
+
+
+_BUILDS_OF_HUT_BY_HOLDING: Final = tuple(_hut_builds(h) for h in range(NUM_HUTS))
+"""Per hut ``h + 1``, its builds by holding (see ``HutBuilds``): only their counts are left to check."""
 
 ALL_PLACES = (1 << NUM_POSITIONS) - 1
 _TRADE_ACTIONS = tuple(
@@ -149,10 +175,24 @@ def _without(cards: tuple[int, ...], kind: int) -> tuple[int, ...]:
     return cards[:i] + cards[i + 1 :]
 
 
-@cache
+_HALF = NUM_POSITIONS // 2
+_LOW_HALF = (1 << _HALF) - 1
+_TURNS_BY_HALF: Final = tuple(
+    tuple([A.TURN + i for i in places if not half >> (i - places[0]) & 1] for half in range(1 << len(places)))
+    for places in (range(_HALF), range(_HALF, NUM_POSITIONS))
+)
+"""``_TURNS_BY_HALF[0][up & _LOW_HALF]`` and ``_TURNS_BY_HALF[1][up >> _HALF]``: the turn actions of the
+face-down places among the first ``_HALF`` places and among the others, by the face-up bits of that
+half (lists never mutated). Two tables of 128 lists instead of one of 16,384."""
+
+
 def _turn_options(up: int) -> list[int]:
-    """The turn actions while the tiles of mask ``up`` lie face up (a shared list, never mutated)."""
-    return [A.TURN + i for i in range(NUM_POSITIONS) if not up >> i & 1]
+    """The turn actions while the tiles of mask ``up`` lie face up, ascending (a fresh list)."""
+    return _TURNS_BY_HALF[0][up & _LOW_HALF] + _TURNS_BY_HALF[1][up >> _HALF]
+
+
+_TARGETS: Final = tuple(tuple(tile_target(tile, space) for space in range(RING_SIZE)) for tile in range(NUM_TILES))
+"""``_TARGETS[tile][space]``: ``tile_target(tile, space)``, looked up instead of called on every turn."""
 
 
 class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
@@ -403,21 +443,25 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         held = 0
         for g, n in enumerate(self.goods[p]):
             held += n << (8 * g)
-        has_cards = False
+        holding = 0
         for kind in self.cards_pub[p]:
             held += 1 << (8 * (NUM_GOODS + kind))
-            has_cards = True
+            holding |= 1 << kind
         for kind in self.cards_priv[p]:
             held += 1 << (8 * (NUM_GOODS + kind))
-            has_cards = True
+            holding |= 1 << kind
         dogs = self.dogs[p]
-        held = (held + (dogs << _DOG_SHIFT)) | _GUARD
-        by_hut = _BUILDS_BY_HOLDING[2 * has_cards + (dogs > 0)]
+        if dogs:
+            held += dogs << _DOG_SHIFT
+            holding |= _DOG_HELD
+        held |= _GUARD
         out = []
-        for number in sorted(h for h in self.face_up if h):
-            for action, need in by_hut[number - 1]:
-                if (held - need) & _GUARD == _GUARD:
-                    out.append(action)
+        for number in self.face_up:
+            if number:
+                relevant, by_holding = _BUILDS_OF_HUT_BY_HOLDING[number - 1]
+                for action, need in by_holding[holding & relevant]:
+                    if (held - need) & _GUARD == _GUARD:
+                        out.append(action)
         out.sort()
         return out
 
@@ -569,7 +613,7 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         self.seen |= 1 << place
         self.tile_pos = -1
         self._event(EV_REVEAL, p, place, tile)
-        space = tile_target(tile, self.pos[p])
+        space = _TARGETS[tile][self.pos[p]]
         self.pos[p] = space
         self._event(EV_MOVE, p, space, tile)
         if self.martin == space:
@@ -694,8 +738,11 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         self.turn += 1
         self.trade_given = self.trade_taken = 0
         self.stage = CHOOSE_TILE
-        down = ALL_PLACES & ~self.up
+        up = self.up
+        down = ALL_PLACES & ~up
         if not down & (down - 1):  # a single face-down tile: no choice, it is turned at once
             self._step(FORCED_TURN_STEP, self.cur)
             self._turn_tile(down.bit_length() - 1)
+        else:  # the node's legal actions, computed once
+            self._legal = _turn_options(up)
 
