@@ -205,19 +205,60 @@ def test_the_junior_expert_builds_away_the_hut_the_next_player_could_build() -> 
     assert {BUILDS[action - JA.BUILD][0] for action in chosen} == {1}
 
 
-@pytest.mark.parametrize(("players", "ahead"), [(2, 0.3 * 7.0), (4, 1.0 * 7.0 / 12)])
-def test_the_junior_experts_next_turn_is_its_best_place_at_two_and_its_average_place_at_four(
-        players: int, ahead: float) -> None:
-    # One face-down place worth 7 to the bot next turn, 11 others worth nothing, 2 face up: at two
-    # it counts 0.3 of the best place; at four, where three turns pass first, the average place.
+def junior_context(players: int) -> Context:
+    """The expert's view of seat 0 at the start of a game with the card expansion."""
     state = load_game("stone_age_junior", players=players, seed=0, expansions=["cards"]).new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.sample_chance_outcome())
     bot = make_bot("junior_expert", seed=1)
     assert isinstance(bot, JuniorExpertBot)
-    ctx = Context(bot, state.observation(0), bot.remember(state.observation(0)))
-    mine = [0.0] * 14
-    mine[5] = 7.0
-    mine[0] = mine[1] = 50.0  # face up: not counted
-    parts = Parts(0.0, 0.0, mine, [0.0] * 14, reset=False, win=False)
-    assert ctx.score([parts], up=0b11) == pytest.approx(ahead)
+    return Context(bot, state.observation(0), bot.remember(state.observation(0)))
+
+
+def wants(*worths: tuple[int, float]) -> list[float]:
+    """Per forest place what turning it up is worth: the given (place, worth) pairs, 0 elsewhere."""
+    values = [0.0] * 14
+    for place, worth in worths:
+        values[place] = worth
+    return values
+
+
+@pytest.mark.parametrize(("players", "ahead"), [(2, 0.3 * 7.0), (4, 1.0 * 7.0 / 9)])
+def test_the_junior_experts_next_turn_is_its_best_place_at_two_and_its_average_place_at_four(
+        players: int, ahead: float) -> None:
+    # One face-down place worth 7 to the bot next turn, 2 face up, each opponent wanting one other
+    # place most (worth 1): at two it counts 0.3 of the best place the next player leaves; at four,
+    # where three turns pass first, the average of the 9 places the others leave.
+    ctx = junior_context(players)
+    mine = wants((5, 7.0), (0, 50.0), (1, 50.0))  # places 0 and 1 face up: not counted
+    theirs = [wants((2 + k, 1.0)) for k in range(players - 1)]
+    parts = Parts(0.0, 0.0, mine, theirs, [0] * (players - 1), reset=False, win=False)
+    assert ctx.score([parts], up=0b11) == pytest.approx(ahead - 1.0)  # the others' turns: 1 in all
+
+
+def test_at_three_the_junior_expert_does_not_hand_the_player_after_the_next_what_it_denies_the_next() -> None:
+    # Two places worth the same to the bot. The next player wants place 4 (a good, 0.45), else
+    # anything a little (0.1); the player after it wants place 5 (a hut it can pay, 2). Turning up
+    # place 4 leaves the next player 0.1 but place 5 to the player after it; turning up place 5 leaves
+    # the next player place 4 and the other nothing. Each opponent's turn counts a half.
+    ctx = junior_context(3)
+    nxt = wants((4, 0.45), *((p, 0.1) for p in range(14) if p not in (4, 5)))
+    after = wants((5, 2.0))
+    parts = Parts(0.3, 0.0, [], [nxt, after], [0, 0], reset=False, win=False)
+    deny_the_next = ctx.score([parts], up=1 << 4)
+    deny_the_one_after = ctx.score([parts], up=1 << 5)
+    assert deny_the_next == pytest.approx(0.3 - (0.1 + 2.0) / 2)
+    assert deny_the_one_after == pytest.approx(0.3 - 0.45 / 2)
+    assert deny_the_one_after > deny_the_next
+
+
+def test_a_route_to_the_building_site_turns_the_forest_face_down_for_the_players_after_it() -> None:
+    # The bot turns up place 5, which the player after the next wants most (2). If the next player's
+    # best place (3) is a route to the building site, the forest is reset before that player's turn
+    # and place 5 is face down for it again; otherwise it takes its best place left (0.1).
+    ctx = junior_context(3)
+    nxt = wants((3, 0.45))
+    after = wants((5, 2.0), (7, 0.1))
+    for routes, theirs in ((1 << 3, 0.45 + 2.0), (0, 0.45 + 0.1)):
+        parts = Parts(0.0, 0.0, [], [nxt, after], [routes, 0], reset=False, win=False)
+        assert ctx.score([parts], up=1 << 5) == pytest.approx(-theirs / 2)

@@ -12,13 +12,15 @@ position it leads to (docs/stone-age-junior.md, "The expert"):
 * the bot's own gain in worth (huts built, progress towards the face-up huts, goods and dogs);
 * minus ``denial`` times the opponents' average change in worth (a dog taken from them, a hut they
   were close to built away — the hut turning up in its place is averaged over the huts nobody has
-  seen) and the best turn the next player can expect from the position (its tile among the
-  face-down ones, by the same expectation), the next player being one opponent of ``seats - 1``:
-  so it keeps a route to the building site from a player who can build, and weighs a reset, which
-  turns every tile face down for the next player too;
-* plus ``foresight`` times the turn the bot itself can expect next from there: with two players the
-  best face-down place, with more the average face-down place (three turns pass before its own, in
-  which the others take the best places or reset the forest; weighing the best one there lost games).
+  seen) and the turns the opponents can expect before the bot's next one: each in seat order takes
+  its best face-down place (by the same expectation), a share ``1 / (seats - 1)`` each, and the
+  place turns face up — or, when it is a route to the building site, the forest turns face down
+  for the players after it. So it keeps a route to the building site from a player who can build,
+  weighs a reset, which turns every tile face down for the next player too, and does not hand the
+  player after the next what it denies the next;
+* plus ``foresight`` times the turn the bot itself can expect next, from the places the others left:
+  with two players the best one, with more the average one (the others' picks are only expected;
+  weighing the best one there lost games).
 
 Landing spaces are played out as the rules do (a good, a dog from the storage or the next holder,
 the best exchange at the trading post, the best build or a goods card on the building site, stay or
@@ -88,16 +90,19 @@ FORESIGHT_MORE = 1.0
 
 
 class Parts:
-    """What a position after an action is worth, before the face-up places are known."""
+    """What a position after an action is worth, before the face-up places are known: the bot's
+    gain, the opponents' loss, the bot's and (in seat order) each opponent's place values, and per
+    opponent the places it knows to lead to the building site."""
 
-    __slots__ = ("gain", "loss", "mine", "reset", "theirs", "win")
+    __slots__ = ("gain", "loss", "mine", "reset", "routes", "theirs", "win")
 
-    def __init__(self, gain: float, loss: float, mine: list[float], theirs: list[float], reset: bool,
-                 win: bool) -> None:
+    def __init__(self, gain: float, loss: float, mine: list[float], theirs: list[list[float]], routes: list[int],
+                 reset: bool, win: bool) -> None:
         self.gain = gain
         self.loss = loss
         self.mine = mine
         self.theirs = theirs
+        self.routes = routes
         self.reset = reset
         self.win = win
 
@@ -258,7 +263,7 @@ class JuniorExpertBot(JuniorBot):
 class Context:
     """One decision: the position as the bot sees it and the positions its choices lead to."""
 
-    __slots__ = ("bot", "foresight", "forest", "me", "next_card", "nxt", "obs", "pool", "seats", "up",
+    __slots__ = ("bot", "foresight", "forest", "me", "next_card", "obs", "opponents", "pool", "seats", "up",
                  "worth_before")
 
     def __init__(self, bot: JuniorExpertBot, obs: Obs, forest: list[str]) -> None:
@@ -267,7 +272,7 @@ class Context:
         self.forest = forest
         self.me: int = obs["observer"]
         self.seats = len(obs["players"])
-        self.nxt = (self.me + 1) % self.seats
+        self.opponents = [(self.me + k) % self.seats for k in range(1, self.seats)]
         self.foresight = bot.foresight_at(self.seats)
         self.pool = unplaced(forest)
         self.up = sum(1 << p for p, shown in enumerate(obs["forest"]) if shown != "down")
@@ -297,6 +302,12 @@ class Context:
         unknown = sum(values[tile_target(t, pos)] for t in self.pool) / len(self.pool) if self.pool else 0.0
         return [values[tile_target(TILE_INDEX[tile], pos)] if tile != UNSEEN else unknown for tile in self.forest]
 
+    def routes(self, obs: Obs, seat: int) -> int:
+        """The forest places ``seat`` knows to take its figure to the building site (a bit each)."""
+        pos = SPACE_INDEX[obs["figures"][seat]]
+        return sum(1 << place for place, tile in enumerate(self.forest)
+                   if tile != UNSEEN and tile_target(TILE_INDEX[tile], pos) == BUILDING_SITE)
+
     def parts(self, lottery: Lottery) -> list[Parts]:
         """Each outcome's parts, weighed by its chance (``score`` adds them up)."""
         out = []
@@ -307,8 +318,10 @@ class Context:
             win = len(obs["players"][me]["built"]) >= HUTS_TO_WIN
             loss = sum(after[q] - before[q] for q in range(self.seats) if q != me) / (self.seats - 1)
             mine = [chance * v for v in self.place_values(obs, me)] if self.foresight and not win else []
-            theirs = [chance * v for v in self.place_values(obs, self.nxt)] if not win else []
-            out.append(Parts(chance * (after[me] - before[me]), chance * loss, mine, theirs, reset, win))
+            seats = [] if win else self.opponents
+            theirs = [[chance * v for v in self.place_values(obs, seat)] for seat in seats]
+            routes = [self.routes(obs, seat) for seat in seats]
+            out.append(Parts(chance * (after[me] - before[me]), chance * loss, mine, theirs, routes, reset, win))
         return out
 
     def score(self, options: list[Parts] | Iterable[Parts], up: int) -> float:
@@ -318,12 +331,25 @@ class Context:
         for parts in options:
             if parts.win:
                 return CERTAIN_WIN
-            face_up = 0 if parts.reset else up
-            total += parts.gain - bot.denial * (parts.loss + best_down(parts.theirs, face_up) / (self.seats - 1))
+            theirs, face_up = self.their_turns(parts, 0 if parts.reset else up)
+            total += parts.gain - bot.denial * (parts.loss + theirs)
             if parts.mine:
                 ahead = best_down(parts.mine, face_up) if self.seats == 2 else mean_down(parts.mine, face_up)
                 total += self.foresight * ahead
         return total
+
+    def their_turns(self, parts: Parts, face_up: int) -> tuple[float, int]:
+        """The opponents' turns before the bot's next one, each taking its best face-down place in
+        seat order (a route to the building site turns the forest face down): their average worth
+        and the places face up after them."""
+        total = 0.0
+        for values, routes in zip(parts.theirs, parts.routes, strict=True):
+            place = best_place(values, face_up)
+            if place is None:
+                break
+            total += values[place]
+            face_up = 0 if routes >> place & 1 else face_up | 1 << place
+        return total / (self.seats - 1), face_up
 
     # --- the positions a landing leads to -----------------------------------------------------------
 
@@ -487,13 +513,20 @@ def visit_exchanges(tiles: list[int], post: list[int], depth: int, visit: Visit)
     search(0, 0, depth)
 
 
-def best_down(values: list[float], up: int) -> float:
-    """The best of ``values`` over the places not face up in ``up`` (0 when none is left)."""
+def best_place(values: list[float], up: int) -> int | None:
+    """The place of the best of ``values`` not face up in ``up`` (the first of equal ones; ``None``
+    when none is left)."""
     best = None
     for place in range(NUM_POSITIONS):
-        if not up >> place & 1 and (best is None or values[place] > best):
-            best = values[place]
-    return best if best is not None else 0.0
+        if not up >> place & 1 and (best is None or values[place] > values[best]):
+            best = place
+    return best
+
+
+def best_down(values: list[float], up: int) -> float:
+    """The best of ``values`` over the places not face up in ``up`` (0 when none is left)."""
+    place = best_place(values, up)
+    return values[place] if place is not None else 0.0
 
 
 def mean_down(values: list[float], up: int) -> float:
