@@ -30,6 +30,9 @@ EXPANSIONS = {"stone_age_junior": ("cards",)}
 
 TERMINAL = -4
 
+LOST_CLICK = 15.0
+"""Seconds after which a click that changed nothing (same position, no move sent) is made again."""
+
 # One call waits in the page (no round trip per poll) until the table is ready for this seat's
 # next choice: a decision, no move pending, connected, every message drawn, and not the position
 # of the previous choice (``after``: "seq|open path"). With ``pick`` it also picks a choice (with
@@ -326,8 +329,12 @@ class Seat:
 
     def ready(self, timeout: float = 45, *, pick: bool = True) -> dict[str, Any]:
         """Wait until this page is ready for its next choice (or the game is over); with ``pick``,
-        a choice picked and aimed at."""
+        a choice picked and aimed at.
+
+        A click that changed nothing for ``LOST_CLICK`` seconds (the same position, no move sent) is
+        made again, as a person would, and noted in the test's notes."""
         deadline = time.monotonic() + timeout
+        lost_after = time.monotonic() + LOST_CLICK
         while True:
             self.insist()
             answer = self._ask(max(0.2, min(5.0, deadline - time.monotonic())), pick)
@@ -335,6 +342,13 @@ class Seat:
                 return answer
             if time.monotonic() > deadline:
                 raise PageTrouble(f"the table was not ready for a choice within {timeout} s: {answer['state']}")
+            if self.after and time.monotonic() > lost_after and self._unchanged_since_click(answer["state"]):
+                self.browsing.notes.append(f"a click changed nothing within {LOST_CLICK} s: {self.moves_seen[-1]}")
+                self.after = ""
+
+    def _unchanged_since_click(self, state: dict[str, Any] | None) -> bool:
+        """Whether the page still shows the position of the last click, with no move sent."""
+        return bool(state) and state["pending"] is None and self.after.startswith(f"{state['seq']}|")
 
     def insist(self) -> None:
         """If the page asks about a warned move (starving, a wasted purchase), play it anyway, as a
