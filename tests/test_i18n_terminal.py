@@ -239,7 +239,11 @@ def test_the_footer_and_panel_titles_speak_the_language(code: str) -> None:
         async with app.run_test(size=cls.MIN_SIZE) as pilot:
             await pilot.pause()
             await settle(app, pilot)
-            found["keys"] = {key.description for key in app.query(FooterKey)}
+            for _tick in range(200):  # the footer draws its keys a moment later on a busy machine
+                found["keys"] = {key.description for key in app.query(FooterKey)}
+                if found["keys"]:
+                    break
+                await pilot.pause(0.05)
             found["board"] = app.query_one("#board-box").border_title
             found["title"] = app.title
 
