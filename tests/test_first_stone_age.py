@@ -371,6 +371,7 @@ def test_with_no_card_on_the_draw_pile_the_gap_stays_empty_and_martin_skips_it()
     state = _three_full_hands()
     state.top, state.pile, state.pile_hidden = EMPTY, [], 0
     state.have[0] = 0b00001  # seat 0 holds only the berry now
+    state.recount()  # the running tallies follow the hand-made changes
     play(state, "move 2", "reveal fish")  # slot 2
     assert state.to_json()["circle"][2] is None and state.observation(1)["circle"][2] is None
     assert state.current_player() == 1

@@ -213,7 +213,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
             if self.hut_order:
                 return [(A.HUT + self.hut_order[0] - 1, 1)]
             pile = self.hut_pile
-            return [(A.HUT + h, 1) for h in range(NUM_HUTS) if pile >> h & 1]
+            return [(action, 1) for action in hut_actions(pile)]
         return []
 
     def chance_table(self) -> tuple[Sequence[int], Sequence[int]]:
@@ -464,10 +464,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         stage = self.stage
         if stage == MOVE:
             steps = action - A.MOVE + 1
-            if EMPTY in self.circle:
-                self.martin = step_target(self.circle, self.martin, steps)
-            else:  # what step_target gives, without the call while every place holds a card
-                self.martin = (self.martin + steps) % CIRCLE_SIZE
+            self.martin = step_target(self.circle, self.martin, steps)
             self._event(EV_MOVE, self.cur, self.martin, z=steps)
             if self.seen >> self.martin & 1:
                 self._revealed(self.circle[self.martin])
@@ -529,9 +526,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         slot = self.martin
         p = self.cur
         self._event(EV_REVEAL, p, slot, kind)
-        h = self.huts[p]
-        need = HUT_MASKS[h - 1] & ~self.have[p] if h else 0  # needs(p)
-        if not (need >> kind & 1 or (kind == GUFF and need and self.guff_as[p] < 0)):  # can_keep(p, kind)
+        if not self.wants[p] >> kind & 1:  # can_keep(p, kind)
             if self._trace is not None:  # what _step tests, without the call on most turns
                 self._step(TURN_BACK_STEP, p)
             self._turn_back(kind)
@@ -609,7 +604,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
     def _begin_turn(self) -> None:
         self.turn += 1
         self.stage = MOVE
-        if not _SHOWN_FIELD[self.wanted] & self.shown and self.is_stalemate():  # its usual answer, without the call
+        if self.is_stalemate():
             self._step(GAME_END, CHANCE)
             self._event(EV_STALEMATE)
             self._game_over()
