@@ -148,11 +148,11 @@ def test_expert_plays_a_whole_game_legally(players: int, expansions: list[str]) 
     assert state.is_terminal() and abs(sum(state.returns()) - 1.0) < 1e-9
 
 
-def test_expert_budget_is_its_iterations_capped_below_a_second() -> None:
+def test_expert_budget_is_its_iterations_with_the_look_ahead_capped_below_a_second() -> None:
     # That the cap is kept, however wide the decision, is tests/test_bot_budgets.py's check.
     bot = make_bot("expert", seed=0)
     assert isinstance(bot, ExpertBot)
-    assert (bot.iterations, bot.max_seconds) == (2000, 0.9)
+    assert (bot.iterations, bot.max_seconds, bot.lookahead) == (1200, 0.9, True)
     assert make_bot("expert:max_seconds=0.5").max_seconds == 0.5
 
 
