@@ -599,9 +599,9 @@ def test_outcomes_a_viewer_cannot_tell_apart_give_it_the_same_events_and_view(
     if played.case.expansions == ("cards",):  # face-down goods cards: hidden from all but their holder
         # every draw from a pile nobody knows is a face-down card the public may not tell apart (a random
         # game draws none about once in 700: then there is nothing hidden to try)
-        draws = sum(1 for index, action in enumerate(replay.actions)
-                    if replay.states[index].current_player() == CHANCE and len(replay.states[index].legal_actions()) > 1
-                    and replay.states[index].action_to_string(action).startswith("draw "))
+        draws = sum(1 for state, action in zip(replay.states, replay.actions, strict=False)
+                    if state.current_player() == CHANCE and len(state.legal_actions()) > 1
+                    and state.action_to_string(action).startswith("draw "))
         assert hidden.get(PUBLIC, 0) >= draws, "a face-down draw was not tried: the check above held trivially"
 
 
