@@ -31,9 +31,17 @@ def hidden_cards(page: Page) -> list[list[str]]:
     return cards
 
 
-def test_two_people_in_two_browsers_each_see_only_their_own_hidden_cards(browsing: Browsing) -> None:
-    ann = browsing.page("ann")
-    sit_down(ann, browsing.base, "Ann")
+GAMES_TO_SEE_A_DRAW = 4
+"""Random choices draw no goods card in about one Junior game in 26 (77 of 2000 seeded games of
+random moves), so the people start another game until one is drawn (all four draw none about once
+in half a million)."""
+
+
+def a_friend_joins(ann: Page, bob: Page, base: str, *, first: bool) -> None:
+    """Ann creates a Junior game with its goods cards and sends the friend's seat to Bob, who opens
+    it (telling his name the first time) and sits down at seat 1."""
+    ann.goto(base + "/")
+    ann.locator("#quick-list button[data-game]").first.wait_for()
     new_game(ann, "stone_age_junior", ["me", "friend"], expansions=("cards",))
     created = ann.locator("#created")
     created.wait_for()
@@ -42,11 +50,11 @@ def test_two_people_in_two_browsers_each_see_only_their_own_hidden_cards(browsin
     created.get_by_role("link", name="Go to the table").click()
     ann.wait_for_url(re.compile(r"/play/[^/?]+\?seat=0"))
 
-    bob = browsing.page("bob")
     bob.goto(invite)  # the friend opens the link they were sent
-    bob.locator("#name-dialog").wait_for()
-    bob.locator("#name-input").fill("Bob")
-    bob.locator("#name-form button[type=submit]").click()
+    if first:
+        bob.locator("#name-dialog").wait_for()
+        bob.locator("#name-input").fill("Bob")
+        bob.locator("#name-form button[type=submit]").click()
     bob.wait_for_url(re.compile(r"/play/[^/?]+\?seat=1$"))  # the token is kept, not left in the address
     for page in (ann, bob):
         seats = page.locator("#seats")
@@ -54,7 +62,10 @@ def test_two_people_in_two_browsers_each_see_only_their_own_hidden_cards(browsin
         seats.get_by_text("Bob").wait_for()
     assert table_state(ann)["viewer"] == 0 and table_state(bob)["viewer"] == 1
 
-    people = [Seat(ann, random.Random("ann"), browsing), Seat(bob, random.Random("bob"), browsing)]
+
+def test_two_people_in_two_browsers_each_see_only_their_own_hidden_cards(browsing: Browsing) -> None:
+    ann, bob = browsing.page("ann"), browsing.page("bob")
+    sit_down(ann, browsing.base, "Ann")
     owner: dict[str, Any] = {}
 
     def one_card_drawn() -> bool:
@@ -67,8 +78,13 @@ def test_two_people_in_two_browsers_each_see_only_their_own_hidden_cards(browsin
                 return True
         return False
 
-    play_together(people, until=one_card_drawn, limit=300)
-    assert owner, "the game ended before anyone drew a goods card"
+    for game in range(GAMES_TO_SEE_A_DRAW):
+        a_friend_joins(ann, bob, browsing.base, first=game == 0)
+        people = [Seat(ann, random.Random(f"ann{game}"), browsing), Seat(bob, random.Random(f"bob{game}"), browsing)]
+        play_together(people, until=one_card_drawn, limit=300)
+        if owner:
+            break
+    assert owner, f"in {GAMES_TO_SEE_A_DRAW} games nobody drew a goods card while the other held none"
     seat, good = owner["seat"], owner["good"]
     if good == "guff":
         good = "Guff"  # the page names the Guff card as a person (goodName)
