@@ -32,6 +32,7 @@ from stoneage.bots.params import fraction, require_game, turns
 from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import CARD_COUNTS, CARD_NAMES, CIRCLE_SIZE, GOODS, MOVE_MAX, NUM_GOODS_CARDS
+from stoneage.games.first_stone_age.serialize import observed_step_target
 
 DENIAL_TURNS = 200
 """After this many turns a bot stops keeping Martin away from the next player's cards."""
@@ -80,7 +81,7 @@ class MemoryBot(Bot):
     def move_choice(self, obs: Obs, player: int, memory: Memory, legal: list[int]) -> int:
         """The move whose target the bot most believes it can keep (see the module doc)."""
         nxt = (player + 1) % len(obs["players"])
-        targets = [step_target(obs["circle"], obs["martin"], action - A.MOVE + 1) for action in legal]
+        targets = [observed_step_target(obs["circle"], obs["martin"], action - A.MOVE + 1) for action in legal]
         mine = [memory.keep_chance(target, obs["players"][player]) for target in targets]
         # Denial only while the bot has something to gain itself, and not in endless games:
         # otherwise bots that all know everything could keep each other from every card forever.
@@ -90,7 +91,7 @@ class MemoryBot(Bot):
             theirs = 0.0
             if deny:
                 theirs = max(
-                    memory.keep_chance(step_target(obs["circle"], target, steps), obs["players"][nxt])
+                    memory.keep_chance(observed_step_target(obs["circle"], target, steps), obs["players"][nxt])
                     for steps in range(1, MOVE_MAX + 1)
                 )
             scored.append((round(chance - deny * theirs, 9), action))
@@ -201,13 +202,3 @@ def can_keep(data: Obs, card: str) -> bool:
     if card == "guff":
         return bool(data["needs"]) and data["guff_as"] is None
     return card in data["needs"]
-
-
-def step_target(circle: list[str | None], martin: int, steps: int) -> int:
-    """The slot Martin reaches from ``martin`` moving ``steps`` cards on (empty places skipped)."""
-    pos = martin
-    for _ in range(steps):
-        pos = (pos + 1) % CIRCLE_SIZE
-        while circle[pos] is None:
-            pos = (pos + 1) % CIRCLE_SIZE
-    return pos

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from stoneage.core.contract import JSON
@@ -171,6 +172,17 @@ def observation(state: FirstStoneAgeState, player: int | None) -> JSON:
         **observation_tail(state, EVENT_TABLE),
         "stalemate": over and state.winner() < 0,
     }
+
+
+def observed_step_target(circle: Sequence[object], martin: int, steps: int) -> int:
+    """The place Martin reaches from ``martin`` moving ``steps`` cards on, in an observation's
+    ``circle`` (where an empty place is ``None``): ``step_target`` as the players see it."""
+    pos = martin
+    for _step in range(steps):
+        pos = (pos + 1) % CIRCLE_SIZE
+        while circle[pos] is None:
+            pos = (pos + 1) % CIRCLE_SIZE
+    return pos
 
 
 # --- reading ------------------------------------------------------------------------------------

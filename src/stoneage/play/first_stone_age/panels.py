@@ -8,7 +8,8 @@ from typing import Any
 from stoneage.core.contract import JSON
 from stoneage.core.i18n import _
 from stoneage.games.first_stone_age import actions as A
-from stoneage.games.first_stone_age.data import CIRCLE_SIZE, GOODS, MOVE_MAX
+from stoneage.games.first_stone_age.data import GOODS, MOVE_MAX
+from stoneage.games.first_stone_age.serialize import observed_step_target
 from stoneage.play.first_stone_age.words import player_sentence, table_sentences
 from stoneage.play.view import Panel
 
@@ -28,13 +29,7 @@ def step_targets(observation: JSON) -> list[int]:
     martin, circle = observation["martin"], observation["circle"]
     if martin is None or all(shown is None for shown in circle):
         return []
-    targets, place = [], martin
-    for _step in range(MOVE_MAX):
-        place = (place + 1) % CIRCLE_SIZE
-        while circle[place] is None:
-            place = (place + 1) % CIRCLE_SIZE
-        targets.append(place)
-    return targets
+    return [observed_step_target(circle, martin, steps) for steps in range(1, MOVE_MAX + 1)]
 
 
 def decision_actions(observation: JSON) -> dict[str, Any]:
