@@ -276,7 +276,10 @@ async def run_game(server: ServerProcess, opened: Opened, answers: list[Answer])
     await spectator.__aenter__()
     connected = [spectator]
     try:
-        async with httpx.AsyncClient(base_url=server.http, timeout=30) as http:
+        # a fresh connection per question: uvicorn closes one idle for 5 s, and reusing it just then (the
+        # spectator asks every 150 moves, some 5 s on a loaded machine) lost a request once
+        fresh = httpx.Limits(max_keepalive_connections=0)
+        async with httpx.AsyncClient(base_url=server.http, timeout=30, limits=fresh) as http:
             await spectator.until("hello")
             await fetch(http, game_id, spectator.seq, answers)  # nobody has moved yet: the game runs on
             for table in people:
