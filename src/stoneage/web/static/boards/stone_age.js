@@ -579,6 +579,8 @@ class StoneAgeBoard {
     this.rolling = null; // {timer, resolve, until}
     this.tipKey = null;
     this.wide = null;
+    this.width = null; // the root's width, kept by the resize observer (null: read it when drawing)
+    this.fontRead = false;
     this.tipId = `sa-tip-${++boards}`;
     this.openPath = Array.isArray(ctx.openPath) ? ctx.openPath.map(Number) : [];
     root.classList.add("sa-root");
@@ -602,7 +604,8 @@ class StoneAgeBoard {
     root.addEventListener("focusin", (e) => this.onFocus(e));
     root.addEventListener("focusout", () => this.hideTip());
     if (typeof ResizeObserver === "function") {
-      this.resizer = new ResizeObserver(() => this.checkWidth());
+      // the width read here, where the layout is fresh, so that a draw never forces one to read it
+      this.resizer = new ResizeObserver(() => { this.width = this.root.clientWidth; this.checkWidth(); });
       this.resizer.observe(root);
     }
   }
@@ -848,7 +851,7 @@ class StoneAgeBoard {
   }
 
   layoutFor() {
-    const width = this.root.clientWidth || 0;
+    const width = (this.width ?? this.root.clientWidth) || 0;
     const slack = (name) => (this.layout === name ? 24 : 0); // keep the current layout near a threshold
     if (width >= 980 - slack("wide")) return "wide";
     return width >= 700 - slack("mid") ? "mid" : "narrow";
@@ -864,7 +867,10 @@ class StoneAgeBoard {
     const view = this.view;
     const active = document.activeElement;
     const focusKey = active && this.root.contains(active) ? active.dataset?.key : null;
-    fontFamily = getComputedStyle(this.root).fontFamily || fontFamily;
+    if (!this.fontRead) {  // the page's font, read once: reading a style makes the browser restyle the page
+      fontFamily = getComputedStyle(this.root).fontFamily || fontFamily;
+      this.fontRead = true;
+    }
     this.layout = this.layoutFor();
     this.wide = this.layout === "wide";
     for (const name of ["wide", "mid", "narrow"]) this.root.classList.toggle(`sa-${name}`, this.layout === name);
