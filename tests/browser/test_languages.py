@@ -1,5 +1,7 @@
-"""The web face in Korean, Brazilian Portuguese and German: a whole game played by clicking in each,
-the language menu, no English left on the Korean table, and Hangul drawn with a real font.
+"""The web face in Korean, Brazilian Portuguese and German: a whole game in each (My First Stone Age
+clicked to its end in Portuguese and German; Stone Age in Korean, clicked until its board is checked,
+then played to its end by the bot that stands in when the person's clock runs out), the language
+menu, no English left on the Korean table, and Hangul drawn with a real font.
 
 The page's own words come from the web part of the catalogs; the words of the games (panels, menus,
 status, the move log) from the games' and the play layer's parts. Run ``python tools/catalogs.py``
@@ -17,16 +19,18 @@ import httpx
 import pytest
 from playwright.sync_api import Page
 
-from browser.ui import Browsing, Seat, open_table, wait_over
+from browser.ui import Browsing, Seat, open_table, sit_down, wait_over
 from stoneage.core.i18n import _, use_language
 
-LANGUAGE_GAMES = [("ko", "stone_age"), ("pt_BR", "first_stone_age"), ("de", "first_stone_age")]
-"""One game per language: Stone Age in Korean (its board's picture is taken too), the cheapest game
-(My First Stone Age) in the two others."""
-OPPONENT = {"stone_age": "bot:easy", "first_stone_age": "bot:random", "stone_age_junior": "bot:random"}
+CLICKED_GAMES = [("pt_BR", "first_stone_age"), ("de", "first_stone_age")]
+"""The languages whose whole game is clicked to its end: the cheapest game, My First Stone Age (Korean
+plays Stone Age, in its own test)."""
 PLAYER = "Tess"
 STONE_AGE_MOVES_BEFORE_SHOT = 14
 """Choices made before the Korean board's picture (as screenshots.py: the board has something on it)."""
+KOREAN_CLOCK = 5.0
+"""Seconds per move in the Korean Stone Age game: once the person stops choosing, a bot plays for
+them. Far above a click's time, so that the bot stands in only when the test stops clicking."""
 
 ENGLISH_ALLOWED = {
     PLAYER,                       # the person's own display name
@@ -133,31 +137,55 @@ def check_hangul_font(page: Page) -> dict[str, Any]:
     return drawn
 
 
-@pytest.mark.parametrize(("code", "game"), LANGUAGE_GAMES)
+@pytest.mark.parametrize(("code", "game"), CLICKED_GAMES)
 def test_a_whole_game_in_each_language(browsing: Browsing, code: str, game: str) -> None:
     page = browsing.page("player", locale=code.replace("_", "-"))
     start = time.monotonic()
-    open_table(page, browsing.base, game, name=PLAYER, opponent=OPPONENT[game])
+    open_table(page, browsing.base, game, name=PLAYER, opponent="bot:random")
     check_page_language(page, code)
-    seat = Seat(page, random.Random(f"{game}-{code}"), browsing, big=game == "stone_age")
+    seat = Seat(page, random.Random(f"{game}-{code}"), browsing)
     seat.ready(pick=False)
     assert page.evaluate("window.stoneageTable.state.boardName") == game
-    if code == "ko":
-        for _ in range(STONE_AGE_MOVES_BEFORE_SHOT):
-            if not seat.step():
-                break
-        seat.ready(pick=False)
-        check_hangul_font(page)
-        browsing.shot(page, f"{game}-ko-desktop")
-        leftovers = english_words(page, browsing.base)
-        assert not leftovers, f"English words on the Korean table mid-game, by region: {leftovers}"
     seat.play_to_end()
     wait_over(page, words=words_in(code, "The game is over.").rstrip("."))
     browsing.shot(page, f"{game}-{code}-over", full_page=True)
-    if code == "ko":
-        leftovers = english_words(page, browsing.base)
-        assert not leftovers, f"English words on the Korean table at the end, by region: {leftovers}"
     print(f"{game} in {code}: {seat.clicks} clicks in {time.monotonic() - start:.0f} s")
+
+
+def test_stone_age_in_korean_to_its_end(browsing: Browsing) -> None:
+    """Stone Age in Korean: the board mid-game (Hangul drawn, a picture, no English), then the person
+    stops choosing, a bot stands in (the notice in Korean), and the game's end has no English either."""
+    page = browsing.page("player", locale="ko")
+    game_id, token = stone_age_with_a_clock(browsing.base)
+    sit_down(page, browsing.base, PLAYER)
+    page.goto(f"{browsing.base}/play/{game_id}?token={token}")
+    check_page_language(page, "ko")
+    seat = Seat(page, random.Random("stone_age-ko"), browsing, big=True)
+    seat.ready(pick=False)
+    assert page.evaluate("window.stoneageTable.state.boardName") == "stone_age"
+    for _move in range(STONE_AGE_MOVES_BEFORE_SHOT):
+        seat.step()
+    seat.ready(pick=False)
+    check_hangul_font(page)
+    browsing.shot(page, "stone_age-ko-desktop")
+    leftovers = english_words(page, browsing.base)
+    assert not leftovers, f"English words on the Korean table mid-game, by region: {leftovers}"
+    away = words_in("ko", "{name} is away: a bot ({bot}) plays for them until they return.")
+    page.locator("#log").get_by_text(away.split("{bot}")[0].format(name=PLAYER)).first.wait_for(timeout=30_000)
+    wait_over(page, timeout=600, words=words_in("ko", "The game is over.").rstrip("."))
+    browsing.shot(page, "stone_age-ko-over", full_page=True)
+    leftovers = english_words(page, browsing.base)
+    assert not leftovers, f"English words on the Korean table at the end, by region: {leftovers}"
+
+
+def stone_age_with_a_clock(base: str) -> tuple[str, str]:
+    """A two-seat Stone Age game, the person against ``bot:easy`` at pace 0 with ``KOREAN_CLOCK``
+    seconds a move, made through the lobby's API (the lobby's clocks start at a minute); its id and
+    the person's token."""
+    body = {"game": "stone_age", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "easy"}], "pace": 0,
+            "clock": KOREAN_CLOCK, "first_player": 0}
+    created = httpx.post(f"{base}/api/games", json=body, timeout=30).raise_for_status().json()
+    return created["id"], next(seat["token"] for seat in created["seats"] if seat["kind"] == "person")
 
 
 def test_the_language_menu_switches_and_is_remembered(browsing: Browsing) -> None:

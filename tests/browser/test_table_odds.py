@@ -32,7 +32,6 @@ def test_the_odds_button_shows_the_odds_of_the_players_gathering_rolls(browsing:
     page.locator("#decision-body .choice", has_text="Hunting grounds").click()
     page.locator("#decision-body .choice", has_text="2 figures on the hunting grounds").click()
     seat.after = first["key"]
-    seat.insist()
     seat.ready(pick=False)  # the next placement: the bot has placed too, the answer above is gone
     assert page.locator(f"{ODDS_TEXT} p").count() == 0, "odds of an earlier position are not shown"
     text = ask_odds(page)

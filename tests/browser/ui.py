@@ -64,6 +64,8 @@ READY_JS = """async ({after, timeout, pick}) => {
     return {covered: over || "outside the window", rect: [r.left, r.top, r.width, r.height]};
   };
   for (;;) {
+    const warning = document.querySelector("#warn-dialog");
+    if (warning && warning.open) return {warning: true};
     const table = window.stoneageTable;
     const s = table && table.state;
     if (s && s.view && s.backlog === 0) {
@@ -321,10 +323,16 @@ class Seat:
     moves_seen: list[str] = field(default_factory=list)
 
     def _ask(self, timeout: float, pick: bool) -> dict[str, Any]:
+        """READY_JS's answer; a question about a warned move (starving, a wasted purchase) is answered
+        yes, as a person set on their random choice would, and the page is still waiting then."""
         wanted = {"board": self.board_share, "big": self.big, "random": [self.rng.random() for _ in range(3)]}
         answer: dict[str, Any] = self.page.evaluate(READY_JS, {"after": self.after, "timeout": timeout * 1000,
                                                                 "pick": wanted if pick else None})
         self.browsing.check()
+        if answer.get("warning"):
+            self.page.locator("#warn-yes").click()
+            self.clicks += 1
+            return {"waiting": True, "state": None}
         return answer
 
     def ready(self, timeout: float = 45, *, pick: bool = True) -> dict[str, Any]:
@@ -336,7 +344,6 @@ class Seat:
         deadline = time.monotonic() + timeout
         lost_after = time.monotonic() + LOST_CLICK
         while True:
-            self.insist()
             answer = self._ask(max(0.2, min(5.0, deadline - time.monotonic())), pick)
             if not answer.get("waiting"):
                 return answer
@@ -350,16 +357,9 @@ class Seat:
         """Whether the page still shows the position of the last click, with no move sent."""
         return bool(state) and state["pending"] is None and self.after.startswith(f"{state['seq']}|")
 
-    def insist(self) -> None:
-        """If the page asks about a warned move (starving, a wasted purchase), play it anyway, as a
-        person set on their random choice would."""
-        warning = self.page.locator("#warn-dialog")
-        if warning.is_visible():
-            self.page.locator("#warn-yes").click()
-            self.clicks += 1
-
     def poll(self) -> dict[str, Any]:
-        """Whether this page is ready now (no waiting): a choice picked and aimed at, or ``{"waiting": True}``."""
+        """Whether this page is ready now (no waiting): a choice picked and aimed at, or ``{"waiting": True}``
+        (also after answering a warned move's question)."""
         return self._ask(0, True)
 
     def click(self, ready: dict[str, Any]) -> None:
@@ -397,7 +397,6 @@ def play_together(seats: list[Seat], until: Any = None, limit: float = 600) -> N
     while until is None or not until():
         progressed = False
         for seat in seats:
-            seat.insist()
             answer = seat.poll()
             if answer.get("over"):
                 return
