@@ -23,10 +23,10 @@ def test_the_targets_players_see_are_where_the_rules_move_martin() -> None:
                     if place != gappy.martin:
                         gappy.circle[place] = EMPTY
                 for seen in (state, gappy):
-                    targets = step_targets(seen.observation(0))
-                    assert targets == [seen.step_target(steps) for steps in range(1, MOVE_MAX + 1)]
+                    observation = seen.observation(0)
+                    assert step_targets(observation) == [seen.step_target(steps) for steps in range(1, MOVE_MAX + 1)]
                     checked += 1
-                    gaps += None in seen.observation(0)["circle"]
+                    gaps += None in observation["circle"]
             action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())
             state.apply_action(action)
     assert checked > 500 and gaps > 200, (checked, gaps)  # moves over empty places were checked too
