@@ -64,9 +64,17 @@ _SAND_MASKS: Final = tuple(
 
 def rounds_left(situation: Table) -> float:
     """Rounds likely still to be played after this one (deck and building stacks run out)."""
-    by_cards = situation.deck / (0.6 * situation.players + 0.8)
-    by_buildings = min(situation.stacks) * 1.6
-    return max(0.0, min(by_cards, by_buildings, MAX_HORIZON))
+    fewest = situation.stacks[0]  # min() and max() as comparisons: compiled, those are Python calls
+    for tiles in situation.stacks:
+        if tiles < fewest:
+            fewest = tiles
+    left = situation.deck / (0.6 * situation.players + 0.8)
+    by_buildings = fewest * 1.6
+    if by_buildings < left:
+        left = by_buildings
+    if left > MAX_HORIZON:
+        left = MAX_HORIZON
+    return left if left > 0.0 else 0.0
 
 
 def resource_values(left: float) -> tuple[float, ...]:
@@ -171,21 +179,18 @@ def _building_worth(tile: int, held: tuple[int, int, int, int], values: tuple[fl
         if len(richest) < kind.min_count:
             return 0.0
         paid = richest[: kind.max_count if kind.kinds == 0 else kind.min_count]
-    return sum(RESOURCE_VALUE[r] - values[r] for r in paid) + 1.0
+    worth = 0.0
+    for r in paid:
+        worth += RESOURCE_VALUE[r] - values[r]
+    return worth + 1.0
 
 
-def board_worth(value: float, food: float, situation: Table, mine: Holdings, multipliers: Sequence[float],
-                on_board: Sequence[int], left: float, values: Sequence[float]) -> tuple[float, float]:
+def board_worth(value: float, food: float, situation: Table, mine: Holdings,
+                multipliers: tuple[float, ...], on_board: tuple[int, ...], left: float,
+                values: tuple[float, ...]) -> tuple[float, float]:
     """``value`` and ``food`` plus what the seat's figures out on the board (``on_board``, by
-    location) will bring: food from the hunt, points from everything else."""
-    return _board_worth(value, food, situation, mine, tuple(multipliers), tuple(on_board), left, tuple(values))
-
-
-def _board_worth(value: float, food: float, situation: Table, mine: Holdings,
-                 multipliers: tuple[float, ...], on_board: tuple[int, ...], left: float,
-                 values: tuple[float, ...]) -> tuple[float, float]:
-    """``board_worth`` with its sequences as tuples, which compiled code reads without the generic
-    sequence protocol (``player_value`` has them as tuples already)."""
+    location) will bring: food from the hunt, points from everything else. The sequences are tuples,
+    which compiled code reads without the generic sequence protocol."""
     held = mine.resources
     cards = mine.cards
     ready = mine.ready_tools
@@ -209,7 +214,9 @@ def _board_worth(value: float, food: float, situation: Table, mine: Holdings,
             card_id = display[loc - 8]
             paid = _cheapest(held, loc - 7)
             if card_id and paid is not None:
-                cost = sum(values[r] for r in paid)
+                cost = 0.0
+                for r in paid:
+                    cost += values[r]
                 value += max(0.0, card_worth(card_id, cards, multipliers, left, values) - cost)
         elif loc - 12 < len(tops) and tops[loc - 12] >= 0:
             value += _building_worth(tops[loc - 12], held, values)
@@ -217,7 +224,7 @@ def _board_worth(value: float, food: float, situation: Table, mine: Holdings,
 
 
 def gather_worth(value: float, food: float, situation: Table, seat: int,
-                 values: Sequence[float]) -> tuple[float, float]:
+                 values: tuple[float, ...]) -> tuple[float, float]:
     """``value`` and ``food`` plus what the seat's roll being resolved now will gather."""
     if situation.seat == seat and situation.phase == "actions" and situation.stage in ("roll", "tools"):
         total = situation.rolled if situation.stage == "tools" else 3.5 * situation.dice
@@ -246,7 +253,7 @@ def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_boar
     agriculture = mine.agriculture
     tools = mine.tools
     food = float(mine.food)
-    value, food = _board_worth(value, food, situation, mine, multipliers, on_board, left, values)
+    value, food = board_worth(value, food, situation, mine, multipliers, on_board, left, values)
     phase = situation.phase
     if phase == "placement":
         value += mine.unplaced * FIGURE_YIELD

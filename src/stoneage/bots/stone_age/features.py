@@ -51,9 +51,12 @@ FEATURES: Final[tuple[str, ...]] = (
 """Feature names, in vector order (docs/bots.md, "The expert", says what each one is)."""
 
 
-def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_board: Sequence[int],
-                  left: float, values: Sequence[float]) -> list[float]:
-    """The feature vector of one seat (``FEATURES`` order), mostly in points."""
+def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_board: tuple[int, ...],
+                  left: float, values: tuple[float, ...]) -> list[float]:
+    """The feature vector of one seat (``FEATURES`` order), mostly in points.
+
+    Sums are loops, as in ``evaluation.player_value``: compiled, ``sum`` over a generator is a chain
+    of Python calls, and this runs several times per search iteration."""
     mine = seats[seat]
     multipliers = _multipliers(mine)
     cards = mine.cards
@@ -73,10 +76,16 @@ def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_boa
         else:
             food -= figures - agriculture
     need = max(0.0, (figures - agriculture) * min(left, FOOD_HORIZON))
+    in_hand = 0.0
+    for kind in range(4):
+        in_hand += held[kind] * values[kind]
+    one_use = 0
+    for tool in mine.one_use_tools:
+        one_use += tool
     return [
         float(mine.score),
         cards_now,
-        sum(n * v for n, v in zip(held, values, strict=True)),
+        in_hand,
         board,
         float(mine.unplaced) if situation.phase == "placement" else 0.0,
         min(food, need),
@@ -86,7 +95,7 @@ def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_boa
         figures * left,
         max(0.0, (figures - agriculture) * left - food),
         tools * min(left, MAX_HORIZON),
-        sum(mine.one_use_tools) * ONE_USE_FACTOR * min(1.0, left) + mine.two_resources * 2 * RESOURCE_VALUE[3],
+        one_use * ONE_USE_FACTOR * min(1.0, left) + mine.two_resources * 2 * RESOURCE_VALUE[3],
         _mammoth_value(situation, seats, seat, on_board) if situation.mammoth else 0.0,
     ]
 

@@ -122,7 +122,13 @@ class LearnedValue:
     def worths(self, state: StoneAgeState, observer: int) -> list[float]:
         """Each seat's learned worth (a logit), as ``observer`` may know the position."""
         w = self.weights
-        return [sum(a * b for a, b in zip(w, row, strict=True)) for row in features(state, observer)]
+        worths: list[float] = []
+        for row in features(state, observer):
+            worth = 0.0  # a loop, not sum over zip: compiled, those are Python calls
+            for i in range(len(w)):
+                worth += w[i] * row[i]
+            worths.append(worth)
+        return worths
 
     def __call__(self, state: StoneAgeState, observer: int) -> list[float]:
         if state.is_terminal():
