@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -105,11 +104,21 @@ def load_weights(path: str | Path | None = None) -> Weights:
     return parse_weights(text, str(path))
 
 
-def softmax(worths: Sequence[float]) -> list[float]:
-    """Each seat's chance of winning from the worths (safe for large ones)."""
-    top = max(worths)
-    exps = [math.exp(max(-60.0, w - top)) for w in worths]
-    total = sum(exps)
+def softmax(worths: list[float]) -> list[float]:
+    """Each seat's chance of winning from the worths (safe for large ones).
+
+    Loops, not ``max`` and ``sum``: compiled, those are Python calls, and the search calls this
+    several times per iteration."""
+    top = worths[0]
+    for worth in worths:
+        if worth > top:
+            top = worth
+    exps: list[float] = []
+    total = 0.0
+    for worth in worths:
+        e = math.exp(max(-60.0, worth - top))
+        exps.append(e)
+        total += e
     return [e / total for e in exps]
 
 
