@@ -3,9 +3,10 @@ stay the measurements of the bots that ship only while a speed-up leaves every v
 
 Each digest is SHA-256 over the little-endian doubles of every seat's value, for every observer, at
 every decision of seeded uniform-random games (2 players; 4 with the Mammoth Herd). The worths use only
-additions, multiplications, divisions and comparisons, so they are the same on every IEEE machine and
-in both builds. Change a digest only when a change of the values is intended (and say which
-measurements it makes stale).
+additions, multiplications, divisions and comparisons, so pure Python gives the same doubles on every
+IEEE machine, and the compiled build gives them too where its C compiler does not fuse a multiply
+and an add (x86-64 at gcc's default target, as in CI). Change a digest only when a change of the
+values is intended (and say which measurements it makes stale).
 """
 
 from __future__ import annotations
