@@ -223,6 +223,15 @@ def board_worth(value: float, food: float, situation: Table, mine: Holdings,
     return value, food
 
 
+def hand_worth(held: tuple[int, int, int, int], values: tuple[float, ...]) -> float:
+    """The resources in hand at their values (a loop, not ``sum`` over ``zip``: compiled, those are
+    Python calls)."""
+    worth = 0.0
+    for kind in range(4):
+        worth += held[kind] * values[kind]
+    return worth
+
+
 def gather_worth(value: float, food: float, situation: Table, seat: int,
                  values: tuple[float, ...]) -> tuple[float, float]:
     """``value`` and ``food`` plus what the seat's roll being resolved now will gather."""
@@ -258,10 +267,7 @@ def player_value(situation: Table, seats: Sequence[Holdings], seat: int, on_boar
     if phase == "placement":
         value += mine.unplaced * FIGURE_YIELD
     value, food = gather_worth(value, food, situation, seat, values)
-    in_hand = 0.0  # the resources at their values (a loop, not sum over zip: compiled, those are Python calls)
-    for kind in range(4):
-        in_hand += held[kind] * values[kind]
-    value += in_hand
+    value += hand_worth(held, values)
     value += sum(mine.one_use_tools) * ONE_USE_FACTOR * min(1.0, left)
     value += mine.two_resources * 2 * values[3]
     if phase in ("placement", "actions"):  # this round's feeding is still to come

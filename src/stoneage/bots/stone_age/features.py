@@ -23,6 +23,7 @@ from stoneage.bots.stone_age.evaluation import (
     board_worth,
     card_bottoms,
     gather_worth,
+    hand_worth,
     resource_values,
     rounds_left,
 )
@@ -76,16 +77,13 @@ def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_boa
         else:
             food -= figures - agriculture
     need = max(0.0, (figures - agriculture) * min(left, FOOD_HORIZON))
-    in_hand = 0.0
-    for kind in range(4):
-        in_hand += held[kind] * values[kind]
     one_use = 0
     for tool in mine.one_use_tools:
         one_use += tool
     return [
         float(mine.score),
         cards_now,
-        in_hand,
+        hand_worth(held, values),
         board,
         float(mine.unplaced) if situation.phase == "placement" else 0.0,
         min(food, need),
