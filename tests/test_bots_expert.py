@@ -64,6 +64,22 @@ def test_features_of_a_known_position_read_the_holdings() -> None:
     assert named["score"] == 0.0 and named["agriculture_growth"] == 0.0 and named["figure_growth"] > 0.0
 
 
+def test_a_figure_on_the_hut_is_a_feature_of_its_own_not_part_of_the_board() -> None:
+    from stoneage.bots.stone_age.evaluation import rounds_left
+    from stoneage.games.stone_age.view import table
+
+    state = load_game("stone_age", players=2, seed=0).new_initial_state()
+    assert isinstance(state, StoneAgeState)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome(random.Random(0)))
+    before = dict(zip(FEATURES, features(state, 0)[0], strict=True))
+    state.apply_action(state.string_to_action("place hut 2"))
+    after = dict(zip(FEATURES, features(state, 0)[0], strict=True))
+    assert before["hut"] == 0.0 and after["hut"] == rounds_left(table(state)) > 0.0
+    assert after["board"] == before["board"] and after["field"] == after["tool_maker"] == 0.0
+    assert after["unplaced"] == before["unplaced"] - 2
+
+
 def test_the_hand_set_weights_give_the_hand_set_worth() -> None:
     """Training starts from the hand-set heuristic: if evaluation.py changes, the features must follow."""
     from stoneage.bots.evaluation import SCALE
@@ -115,8 +131,8 @@ def _body(**changes: object) -> str:
     (_body(format="stoneage-expert/99"), "format 'stoneage-expert/99' is not " + FORMAT),
     (_body(game="first_stone_age"), "weights for the game 'first_stone_age'"),
     (_body(features=["score", "luck"]), "features ['score', 'luck'] are not"),
-    (_body(weights=[1.0, 2.0]), "must be 14 finite numbers"),
-    (_body(weights=["x"] * 14), "must be 14 finite numbers"),
+    (_body(weights=[1.0, 2.0]), f"must be {len(FEATURES)} finite numbers"),
+    (_body(weights=["x"] * len(FEATURES)), f"must be {len(FEATURES)} finite numbers"),
     (_body(training=[]), "training must be an object"),
 ])
 def test_bad_weights_are_refused_with_the_reason(text: str, message: str) -> None:

@@ -51,9 +51,9 @@ LEARNED = LearnedValue(load_weights())
 
 PINNED = {
     ("expert worths", 2):
-        "0dc08f39786a712cbe77c1dfbbb2d7ba656c069a482a0992a7ad68c8311b5b61",
+        "dded14abdf2834322b360d9b229594c960a6ac394616cf1b4ce9d6741d5491e1",
     ("expert worths", 4):
-        "4966ee6413e2e26a53f8e687048f07630e6814cb95315c506713852307a9620a",
+        "b4e157d6b2a5af91313119966facfea01b28bb0d8d75ef24966c98e26eb08ee1",
     ("hard values", 2):
         "ba0398a28fa965f100272aa4b19b1adb7eed9303cb616b1c1765db1c5c2184e9",
     ("hard values", 4):

@@ -7,9 +7,10 @@ after each generation fits the weights to all positions so far by maximum likeli
 (a softmax over the seats' linear worths, Newton steps, ridge toward the hand-set weights). A fit
 that predicts outcomes well may still decide worse, so each generation's games also measure the
 weights they were played with against ``greedy``, and the weights that did best (win share over
-parity) are the result; the last fit, never measured, is kept only when nothing was measured. Each
-game depends only on the seed, its index and the weights it plays with, so the same seed gives
-the same weights bit for bit, whatever the number of jobs or the backend.
+parity) are the result; the last fit, never measured, is kept only when nothing was measured.
+Last (``tune_games``), the weights of the village locations are tuned by games between search
+policies (``train_tune``). Each game depends only on the seed, its index and the weights it plays
+with, so the same seed gives the same weights bit for bit, whatever the number of jobs or the backend.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from stoneage.bots.base import Bot
 from stoneage.bots.greedy import GreedyBot
@@ -26,6 +27,10 @@ from stoneage.bots.stone_age.features import FEATURES, features
 from stoneage.bots.stone_age.learned import GAME, HAND_SET, LearnedValue, Weights
 from stoneage.core.contract import State
 from stoneage.core.registry import load_game
+from stoneage.sim.train_tune import NO_CLOCK, MirrorGame, play_mirror_game, tune
+
+Spec = TypeVar("Spec")
+Played = TypeVar("Played")
 
 SAMPLE_EVERY = 4
 """Keep one position in this many decisions (neighbours say little new)."""
@@ -56,6 +61,8 @@ class TrainConfig:
     ray_address: str | None = None
     ridge: float = RIDGE
     """Pull of the fit toward the hand-set weights (``RIDGE``)."""
+    tune_games: int = 0
+    """Games per scaling tried when tuning weights by games (``train_tune``; 0: no tuning)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,8 @@ class TrainResult:
     curve: list[dict[str, float]] = field(default_factory=list)
     chosen: int = -1
     """The generation whose games measured the chosen weights (−1: the last fit, unmeasured)."""
+    tuning: list[dict[str, object]] = field(default_factory=list)
+    """A line per scaling tried by the tuning games (``train_tune.tune``)."""
 
 
 class LearnedPolicy(Bot):
@@ -141,7 +150,7 @@ def play_training_game(spec: GameSpec) -> GameSample:
     game = load_game(GAME, players=spec.players, seed=spec.seed, expansions=["mammoth"] if spec.mammoth else [])
     bots: list[Bot] = [
         LearnedPolicy(spec.weights, spec.seed + seat, EPSILON) if learned
-        else GreedyBot(seed=spec.seed + seat, epsilon=EPSILON)
+        else GreedyBot(seed=spec.seed + seat, epsilon=EPSILON, max_seconds=NO_CLOCK)
         for seat, learned in enumerate(spec.learned)
     ]
     rng = random.Random(spec.seed)
@@ -164,14 +173,14 @@ def play_training_game(spec: GameSpec) -> GameSample:
     return GameSample(positions, returns, share)
 
 
-def play_all(config: TrainConfig, specs: list[GameSpec]) -> Iterator[GameSample]:
-    """The games' samples in spec order, played here, in worker processes or on Ray."""
+def play_all(config: TrainConfig, play: Callable[[Spec], Played], specs: list[Spec]) -> Iterator[Played]:
+    """``play`` of each spec (a game), in spec order, here, in worker processes or on Ray."""
     if config.backend == "ray":
         from stoneage.sim.ray_backend import start_ray
 
         ray, started = start_ray(config.jobs, config.ray_address)
         try:
-            task = ray.remote(play_training_game)
+            task = ray.remote(play)
             refs = [task.remote(spec) for spec in specs]
             for ref in refs:
                 yield ray.get(ref)
@@ -180,9 +189,9 @@ def play_all(config: TrainConfig, specs: list[GameSpec]) -> Iterator[GameSample]
                 ray.shutdown()
     elif config.jobs > 1:
         with ProcessPoolExecutor(config.jobs) as pool:
-            yield from pool.map(play_training_game, specs)
+            yield from pool.map(play, specs)
     else:
-        yield from map(play_training_game, specs)
+        yield from map(play, specs)
 
 
 def arrays(samples: Sequence[GameSample]) -> tuple[Any, Any, Any]:
@@ -246,7 +255,7 @@ def train(config: TrainConfig, on_game: Callable[[], None] | None = None) -> Tra
     best: tuple[float, int, tuple[float, ...]] | None = None
     for generation in range(config.generations):
         fresh = []
-        for sample in play_all(config, game_specs(config, generation, weights)):
+        for sample in play_all(config, play_training_game, game_specs(config, generation, weights)):
             fresh.append(sample)
             if on_game is not None:
                 on_game()
@@ -266,9 +275,20 @@ def train(config: TrainConfig, on_game: Callable[[], None] | None = None) -> Tra
             point["learned_win_share"] = round(sum(shares) / len(shares), 6)
             point["learned_seat_share"] = round(sum(seats_learned) / len(seats_learned), 6)
         curve.append(point)
-    if best is None:
-        return TrainResult(Weights(weights, {}), curve)
-    return TrainResult(Weights(best[2], {}), curve, best[1])
+    chosen = -1 if best is None else best[1]
+    weights = weights if best is None else best[2]
+    tuning: list[dict[str, object]] = []
+    if config.tune_games:
+        def play(specs: list[MirrorGame]) -> list[float]:
+            shares = []
+            for share in play_all(config, play_mirror_game, specs):
+                shares.append(share)
+                if on_game is not None:
+                    on_game()
+            return shares
+
+        weights, tuning = tune(weights, config.seed, config.tune_games, play)
+    return TrainResult(Weights(weights, {}), curve, chosen, tuning)
 
 
 def _vector(weights: Sequence[float]) -> Any:

@@ -42,6 +42,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--ridge", type=_ridge, metavar="R",
                         help=_("pull of the fit toward the hand-set weights (default 200; weaker pulls "
                                "predict the winner better but decide worse)"))
+    parser.add_argument("--tune-games", type=_non_negative, default=0, metavar=pgettext("metavar", "GAMES"),
+                        help=_("then tune the village weights by games between search bots, this many games "
+                               "per change tried (default 0: no tuning)"))
     parser.add_argument("--out", default="expert_weights.json", metavar=pgettext("metavar", "FILE"),
                         help=_("the weights file to write (default expert_weights.json)"))
     parser.add_argument("--curve", metavar=pgettext("metavar", "FILE"),
@@ -55,9 +58,12 @@ def register(subparsers: Any) -> None:
 
 
 def command_line(args: argparse.Namespace) -> str:
-    """The command that regenerates these weights (what decides them: seed, games, generations, ridge)."""
+    """The command that regenerates these weights (what decides them: seed, games, generations, ridge,
+    tuning games)."""
     line = f"stoneage train expert --seed {args.seed} --games {args.games} --generations {args.generations}"
-    return line if args.ridge is None else f"{line} --ridge {args.ridge:g}"
+    if args.ridge is not None:
+        line += f" --ridge {args.ridge:g}"
+    return line + f" --tune-games {args.tune_games}" if args.tune_games else line
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -66,6 +72,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from stoneage.sim.results import check_writable
     from stoneage.sim.train import RIDGE, TrainConfig, train
     from stoneage.sim.train_curve import plot_curve
+    from stoneage.sim.train_tune import tuning_games
 
     require("numpy", "sim")
     check_jobs(args.jobs, args.backend, args.ray_address)
@@ -75,21 +82,26 @@ def cmd_train(args: argparse.Namespace) -> int:
         check_writable(args.curve)
     config = TrainConfig(seed=args.seed, games=args.games, generations=args.generations, jobs=args.jobs,
                          backend=args.backend, ray_address=args.ray_address,
-                         ridge=RIDGE if args.ridge is None else args.ridge)
+                         ridge=RIDGE if args.ridge is None else args.ridge, tune_games=args.tune_games)
     tqdm = require("tqdm", "sim").tqdm
     print(_("Training the expert: {generations} generations of {games} games; seed {seed}; {jobs} job(s), "
             "{backend} backend").format(generations=config.generations, games=config.games, seed=config.seed,
                                         jobs=config.jobs, backend=config.backend), flush=True)
     try:
-        with tqdm(total=config.games * config.generations, unit=pgettext("progress bar unit", "game"),
+        total = config.games * config.generations + tuning_games(config.tune_games)
+        with tqdm(total=total, unit=pgettext("progress bar unit", "game"),
                   file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
             result = train(config, on_game=lambda: bar.update(1))
+            bar.total = bar.n  # tuning stops trying a weight at the first change it keeps
+            bar.refresh()
     except KeyboardInterrupt:
         print(_("stoneage: training interrupted; nothing written"), file=sys.stderr)
         return 130
     training: dict[str, Any] = {"seed": config.seed, "games": config.games, "generations": config.generations,
                                 "command": command_line(args), "curve": result.curve,
                                 "chosen_generation": result.chosen}
+    if result.tuning:
+        training["tuning"] = result.tuning
     if args.ridge is not None:
         training["ridge"] = args.ridge
     Path(args.out).write_text(Weights(result.weights.weights, training).to_json(), encoding="utf-8")
@@ -102,5 +114,9 @@ def cmd_train(args: argparse.Namespace) -> int:
         plot_curve(result.curve, args.curve)
     if result.chosen >= 0:
         print(_("Kept the weights generation {generation} played with").format(generation=result.chosen))
+    for line in result.tuning:
+        print(_("tuning: {feature} × {factor}: {share} of {games} games, {verdict}").format(
+            feature=line["feature"], factor=line["factor"], share=line["share"], games=line["games"],
+            verdict=_("kept") if line["kept"] else _("not kept")))
     print(_("Wrote the weights to {path}").format(path=args.out))
     return 0

@@ -21,6 +21,11 @@ from stoneage.games.stone_age.data import (
     EXTRA_CARD,
     FOOD,
     GREEN_SYMBOLS,
+    HUT,
+    MAX_AGRICULTURE,
+    MAX_FIGURES,
+    MAX_TOOL_TILES,
+    MAX_TOOL_VALUE,
     NUM_LOCATIONS,
     ONE_USE_TOOL,
     POINTS,
@@ -30,6 +35,7 @@ from stoneage.games.stone_age.data import (
     RESOURCE_VALUE,
     TILE_KIND,
     TOOL,
+    TOOLMAKER,
     TWO_RESOURCES,
 )
 from stoneage.games.stone_age.scoring import green_score
@@ -51,6 +57,9 @@ RESOURCE_IN_HAND: Final = 0.45  # share of its building value that a resource in
 MAX_HORIZON: Final = 10.0  # rounds ahead that growth (figures, agriculture, tools) is counted for
 FOOD_HORIZON: Final = 2.0  # rounds of food worth stocking
 MAMMOTH_BONUS: Final = 4.0  # a contender's share of a bonus tile's worth
+VILLAGE_PER_ROUND: Final = (TOOL_PER_ROUND, FIGURE_PER_ROUND, AGRICULTURE_PER_ROUND)
+"""What a figure on the tool maker, hut and field brings per round left (the gain's worth a round)."""
+MAX_TOOLS: Final = MAX_TOOL_TILES * MAX_TOOL_VALUE
 
 _GREEN_MASKS: Final = tuple(
     sum(1 << (c.id - 1) for c in CARDS if c.green == g) for g in range(len(GREEN_SYMBOLS))
@@ -185,12 +194,25 @@ def _building_worth(tile: int, held: tuple[int, int, int, int], values: tuple[fl
     return worth + 1.0
 
 
+def village_rounds(mine: Holdings, loc: int, left: float) -> float:
+    """The rounds a figure on the tool maker, hut or field (``loc``) will bring its tool, figure or
+    agriculture for: ``left``, or 0 when the seat has as many as there can be."""
+    if loc == TOOLMAKER:
+        full = mine.tools >= MAX_TOOLS
+    elif loc == HUT:
+        full = mine.figures >= MAX_FIGURES
+    else:
+        full = mine.agriculture >= MAX_AGRICULTURE
+    return 0.0 if full else left
+
+
 def board_worth(value: float, food: float, situation: Table, mine: Holdings,
                 multipliers: tuple[float, ...], on_board: tuple[int, ...], left: float,
-                values: tuple[float, ...]) -> tuple[float, float]:
+                values: tuple[float, ...], village: bool = True) -> tuple[float, float]:
     """``value`` and ``food`` plus what the seat's figures out on the board (``on_board``, by
-    location) will bring: food from the hunt, points from everything else. The sequences are tuples,
-    which compiled code reads without the generic sequence protocol."""
+    location) will bring: food from the hunt, points from everything else (without the tool maker,
+    hut and field unless ``village``). The sequences are tuples, which compiled code reads without
+    the generic sequence protocol."""
     held = mine.resources
     cards = mine.cards
     ready = mine.ready_tools
@@ -204,12 +226,9 @@ def board_worth(value: float, food: float, situation: Table, mine: Holdings,
             food += (3.5 * n + ready * 0.6) / 2
         elif loc <= 4:
             value += (3.5 * n + ready * 0.4) / DIVISOR[loc] * values[loc - 1]
-        elif loc == 5:
-            value += TOOL_PER_ROUND * left if mine.tools < 12 else 0.0
-        elif loc == 6:
-            value += FIGURE_PER_ROUND * left if mine.figures < 10 else 0.0
-        elif loc == 7:
-            value += AGRICULTURE_PER_ROUND * left if mine.agriculture < 10 else 0.0
+        elif loc <= 7:
+            if village:
+                value += village_rounds(mine, loc, left) * VILLAGE_PER_ROUND[loc - TOOLMAKER]
         elif loc < 12:
             card_id = display[loc - 8]
             paid = _cheapest(held, loc - 7)

@@ -3,7 +3,8 @@
 Each feature is one part of the hand-set worth (``evaluation.player_value``) kept apart, so the
 learning can weigh the parts by what wins instead of by hand: the score, what the cards would
 score now, resources, food, growth (figures, agriculture, tools times the rounds probably left),
-figures out on the board, the feeding shortfall and the Mammoth Herd. They are read through the
+figures out on the board (the tool maker, hut and field apart: what they bring is weighed as
+well as what it is worth), the feeding shortfall and the Mammoth Herd. They are read through the
 game's read-only view, as the observer may know them: another seat's face-down card counts as an
 average card, never as the card it is.
 """
@@ -26,8 +27,9 @@ from stoneage.bots.stone_age.evaluation import (
     hand_worth,
     resource_values,
     rounds_left,
+    village_rounds,
 )
-from stoneage.games.stone_age.data import RESOURCE_VALUE
+from stoneage.games.stone_age.data import FIELD, HUT, RESOURCE_VALUE, TOOLMAKER
 from stoneage.games.stone_age.view import Holdings, Table, holdings, placed, table
 
 if TYPE_CHECKING:
@@ -38,6 +40,9 @@ FEATURES: Final[tuple[str, ...]] = (
     "cards",
     "resources",
     "board",
+    "tool_maker",
+    "hut",
+    "field",
     "unplaced",
     "food_needed",
     "food_spare",
@@ -66,7 +71,7 @@ def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_boa
     held = mine.resources
     figures, agriculture, tools = mine.figures, mine.agriculture, mine.tools
     food = float(mine.food)
-    board, food = board_worth(0.0, food, situation, mine, multipliers, on_board, left, values)
+    board, food = board_worth(0.0, food, situation, mine, multipliers, on_board, left, values, False)
     board, food = gather_worth(board, food, situation, seat, values)
     shortfall = 0.0
     if situation.phase in ("placement", "actions"):  # this round's feeding is still to come
@@ -85,6 +90,9 @@ def seat_features(situation: Table, seats: Sequence[Holdings], seat: int, on_boa
         cards_now,
         hand_worth(held, values),
         board,
+        village_rounds(mine, TOOLMAKER, left) if on_board[TOOLMAKER] else 0.0,
+        village_rounds(mine, HUT, left) if on_board[HUT] else 0.0,
+        village_rounds(mine, FIELD, left) if on_board[FIELD] else 0.0,
         float(mine.unplaced) if situation.phase == "placement" else 0.0,
         min(food, need),
         max(0.0, food - need),

@@ -40,7 +40,8 @@ SHIPPED: Final = "expert_weights.json"
 """The weights that ship in this package (``stoneage.bots.stone_age``)."""
 
 HAND_SET: Final[tuple[float, ...]] = tuple(v / SCALE for v in (
-    1.0, 1.0, 1.0, 1.0, FIGURE_YIELD, FOOD_NEEDED, FOOD_SPARE, -2.2, AGRICULTURE_PER_ROUND, FIGURE_PER_ROUND,
+    1.0, 1.0, 1.0, 1.0, TOOL_PER_ROUND, FIGURE_PER_ROUND, AGRICULTURE_PER_ROUND, FIGURE_YIELD, FOOD_NEEDED,
+    FOOD_SPARE, -2.2, AGRICULTURE_PER_ROUND, FIGURE_PER_ROUND,
     -FOOD_SHORT, TOOL_PER_ROUND, 1.0, 1.0))
 """The hand-set heuristic's weights in these features (points over ``evaluation.SCALE``): where training starts."""
 
