@@ -27,7 +27,7 @@ from stoneage.bots.stone_age.features import FEATURES, features
 from stoneage.bots.stone_age.learned import GAME, HAND_SET, LearnedValue, Weights
 from stoneage.core.contract import State
 from stoneage.core.registry import load_game
-from stoneage.sim.train_tune import NO_CLOCK, MirrorGame, play_mirror_game, tune
+from stoneage.sim.train_tune import NO_CLOCK, play_mirror_game, tune
 
 Spec = TypeVar("Spec")
 Played = TypeVar("Played")
@@ -194,6 +194,17 @@ def play_all(config: TrainConfig, play: Callable[[Spec], Played], specs: list[Sp
         yield from map(play, specs)
 
 
+def play_counted(config: TrainConfig, play: Callable[[Spec], Played], specs: list[Spec],
+                 on_game: Callable[[], None] | None) -> list[Played]:
+    """Every game of :func:`play_all`, in spec order, calling ``on_game`` after each (a progress bar)."""
+    results = []
+    for result in play_all(config, play, specs):
+        results.append(result)
+        if on_game is not None:
+            on_game()
+    return results
+
+
 def arrays(samples: Sequence[GameSample]) -> tuple[Any, Any, Any]:
     """Features (positions × 4 seats × features), seat mask and targets (each seat's return)."""
     import numpy as np
@@ -254,15 +265,12 @@ def train(config: TrainConfig, on_game: Callable[[], None] | None = None) -> Tra
     curve: list[dict[str, float]] = []
     best: tuple[float, int, tuple[float, ...]] | None = None
     for generation in range(config.generations):
-        fresh = []
-        for sample in play_all(config, play_training_game, game_specs(config, generation, weights)):
-            fresh.append(sample)
-            if on_game is not None:
-                on_game()
+        specs = game_specs(config, generation, weights)
+        fresh = play_counted(config, play_training_game, specs, on_game)
         x, mask, y = arrays(fresh)
         before = log_loss(x, mask, y, _vector(weights))
         shares = [s.learned_share for s in fresh if s.learned_share is not None]
-        seats_learned = [sum(spec.learned) / spec.players for spec in game_specs(config, generation, weights)]
+        seats_learned = [sum(spec.learned) / spec.players for spec in specs]
         if shares:
             margin = sum(shares) / len(shares) - sum(seats_learned) / len(seats_learned)
             if best is None or margin > best[0]:
@@ -279,15 +287,8 @@ def train(config: TrainConfig, on_game: Callable[[], None] | None = None) -> Tra
     weights = weights if best is None else best[2]
     tuning: list[dict[str, object]] = []
     if config.tune_games:
-        def play(specs: list[MirrorGame]) -> list[float]:
-            shares = []
-            for share in play_all(config, play_mirror_game, specs):
-                shares.append(share)
-                if on_game is not None:
-                    on_game()
-            return shares
-
-        weights, tuning = tune(weights, config.seed, config.tune_games, play)
+        weights, tuning = tune(weights, config.seed, config.tune_games,
+                               lambda mirror: play_counted(config, play_mirror_game, mirror, on_game))
     return TrainResult(Weights(weights, {}), curve, chosen, tuning)
 
 
