@@ -263,20 +263,24 @@ def game_id(page: Page) -> str:
 _finished: dict[tuple[str, str], str] = {}
 
 
-def finished_game(base: str, game: str) -> str:
-    """A game two random bots played to its end on the server, made through the lobby's API (a test's
-    set-up, not what it tests: bots alone play at full speed). A finished game is only read (replayed,
-    listed), so the tests share one per game and server."""
-    if (base, game) in _finished:
-        return _finished[base, game]
+def bots_game(base: str, game: str) -> str:
+    """A new game two random bots play to its end on the server, made through the lobby's API (a test's
+    set-up, not what it tests: bots alone play at full speed); its id once it is finished."""
     body = {"game": game, "seats": [{"kind": "bot", "bot": "random"}] * 2, "expansions": list(EXPANSIONS.get(game, ()))}
     game_id: str = httpx.post(f"{base}/api/games", json=body).raise_for_status().json()["id"]
     deadline = time.monotonic() + 120
     while httpx.get(f"{base}/api/games/{game_id}").json()["status"] != "finished":
         assert time.monotonic() < deadline, f"the bots did not finish their game of {game}"
         time.sleep(0.1)
-    _finished[base, game] = game_id
     return game_id
+
+
+def finished_game(base: str, game: str) -> str:
+    """A game of ``bots_game``. A finished game is only read (replayed, listed), so the tests share one
+    per game and server."""
+    if (base, game) not in _finished:
+        _finished[base, game] = bots_game(base, game)
+    return _finished[base, game]
 
 
 def open_table(page: Page, base: str, game: str, *, name: str = "Tess", opponent: str = "bot:random") -> str:
