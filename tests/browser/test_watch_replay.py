@@ -9,7 +9,7 @@ import time
 
 import httpx
 import pytest
-from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout
+from playwright.sync_api import Page, TimeoutError as PlaywrightTimeout, expect
 
 from browser.ui import Browsing, Seat, board_html, finished_game, new_game, open_table, sit_down, table_state
 
@@ -31,7 +31,7 @@ def test_a_spectator_sees_the_moves_and_can_choose_nothing(browsing: Browsing) -
     watcher.wait_for_url(re.compile(f"/watch/{game_id}$"))
     watcher.wait_for_function("() => window.stoneageTable.state.view !== null")
     assert table_state(watcher)["mode"] == "watch" and table_state(watcher)["viewer"] is None
-    assert "Watching" in watcher.locator("#mode-line").inner_text()
+    expect(watcher.locator("#mode-line")).to_contain_text("Watching")  # drawn once the game's type has come
 
     changes = 0
     for _ in range(4):
