@@ -215,7 +215,7 @@ def test_simulate_in_korean(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
                             "--record", str(record))
     assert status == 0, err
     assert out.startswith("석기시대 시뮬레이션: 무작위로 두는 플레이어 2명, 시드 3\n")  # the game's Korean name
-    assert "\n== 1라운드 ==\n" in out and "단계 후 최종 점수:" in out
+    assert "\n== 1라운드 ==\n" in out and "스텝 후 최종 점수:" in out
     assert f"게임 기록을 {record}에 저장했습니다" in out
     status, out, err = call(capsys, "replay", str(record), "--lang", "ko")
     assert status == 0, err
