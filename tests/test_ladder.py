@@ -13,6 +13,7 @@ from stoneage.cli import main
 from stoneage.sim import GameResult, cycle_length, run_tournament, setup, wilson
 from stoneage.sim.ladder import LEVELS, HeadToHead, LadderError, ahead, ladder_config, report
 from stoneage.sim.ladder_file import load_played
+from stoneage.sim.ladder_plot import tick_names
 from stoneage.sim.ladder_text import format_report, verdict
 
 CHEAP = ["random", "child", "memory"]
@@ -160,6 +161,11 @@ def test_a_bad_player_count_is_an_argument_error(capsys: pytest.CaptureFixture[s
         main(["ladder", "--players", "2,5"])
     assert stop.value.code == 2
     assert "players must be 2, 3 or 4" in capsys.readouterr().err
+
+
+def test_the_plot_names_levels_by_bot_unless_two_share_one() -> None:
+    assert tick_names(["random", "hard:max_seconds=30", "expert:iterations=9"]) == ["random", "hard", "expert"]
+    assert tick_names(["mcts:c=0.7", "mcts:width=8"]) == ["mcts:c=0.7", "mcts:width=8"]
 
 
 def test_the_runner_skips_the_games_already_played_with_worker_processes_too() -> None:

@@ -24,6 +24,13 @@ def _label(players: int | None) -> str:
     return ngettext("{count} player", "{count} players", players).format(count=players)
 
 
+def tick_names(levels: Sequence[str]) -> list[str]:
+    """How the plot names the levels: by bot (``hard`` for ``hard:max_seconds=30``) when that
+    tells them apart, otherwise by their whole specs."""
+    names = [level.split(":", 1)[0] for level in levels]
+    return names if len(set(names)) == len(names) else list(levels)
+
+
 def plot_ladder(report: LadderReport, results: Sequence[GameResult], path: str | Path) -> None:
     """Draw the ladder to ``path``; the extension picks the format."""
     check_plot_path(path)
@@ -66,13 +73,13 @@ def _ratings(axes: Any, report: LadderReport, groups: list[int | None]) -> None:
         axes.errorbar([positions[row.level] + offset for row in rows], [row.mu for row in rows],
                       yerr=[row.sigma * SPREAD for row in rows], fmt="o", capsize=4, color=COLOURS[players],
                       label=_label(players))
-    axes.set_xticks(range(len(report.levels)), report.levels)
+    axes.set_xticks(range(len(report.levels)), tick_names(report.levels))
     axes.set_title(_("Rating (mu ± 2 sigma)"))
     axes.legend(loc="upper left", fontsize="small")
 
 
 def _steps(axes: Any, report: LadderReport, groups: list[int | None]) -> None:
-    names = [f"{weaker} < {stronger}" for weaker, stronger in pairwise(report.levels)]
+    names = [f"{weaker} < {stronger}" for weaker, stronger in pairwise(tick_names(report.levels))]
     for offset, players in zip(_offsets(len(groups)), groups, strict=True):
         rows = [step for step in report.steps if step.players == players]
         xs = [k + offset for k, step in enumerate(rows) if step.games]
@@ -103,6 +110,6 @@ def _scores(axes: Any, report: LadderReport, results: Sequence[GameResult]) -> N
             box.set_facecolor(COLOURS[players])
             box.set_alpha(0.5)
         axes.plot([], [], color=COLOURS[players], linewidth=6, alpha=0.5, label=_label(players))
-    axes.set_xticks(range(len(report.levels)), report.levels)
+    axes.set_xticks(range(len(report.levels)), tick_names(report.levels))
     axes.set_title(_("Final score"))
     axes.legend(loc="upper left", fontsize="small")
