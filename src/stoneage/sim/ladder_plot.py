@@ -8,6 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from stoneage.bots.registry import parse_spec
 from stoneage.core.i18n import _, ngettext
 from stoneage.sim.errors import TournamentError
 from stoneage.sim.ladder import SPREAD, LadderReport
@@ -27,7 +28,7 @@ def _label(players: int | None) -> str:
 def tick_names(levels: Sequence[str]) -> list[str]:
     """How the plot names the levels: by bot (``hard`` for ``hard:max_seconds=30``) when that
     tells them apart, otherwise by their whole specs."""
-    names = [level.split(":", 1)[0] for level in levels]
+    names = [parse_spec(level)[0] for level in levels]
     return names if len(set(names)) == len(names) else list(levels)
 
 
