@@ -25,7 +25,8 @@ from stoneage.bots.first_stone_age.expert import (
     utility,
 )
 from stoneage.bots.match import play_match
-from stoneage.bots.stone_age_junior.expert import Context, JuniorExpertBot, Parts
+from stoneage.bots.stone_age_junior.expert import Context, JuniorExpertBot, Parts, alike_places
+from stoneage.bots.stone_age_junior.memory_bots import SPACE_INDEX, UNSEEN
 from stoneage.core.contract import State
 from stoneage.games.stone_age_junior import actions as JA
 from stoneage.games.stone_age_junior.data import BUILDS
@@ -77,6 +78,7 @@ def test_the_expert_bots_are_registered_with_their_games_and_defaults() -> None:
     ("memory_expert:denial=-0.5", "denial must be"), ("memory_expert:span=-1", "span must be"),
     ("junior_expert:foresight=2", "foresight must be"), ("junior_expert:memory=0.5,recall=0.5", "not both"),
     ("junior_expert:denial=1.5", "denial must be"), ("junior_expert:colour=red", "colour"),
+    ("junior_expert:samples=0", "samples must be"), ("junior_expert:max_seconds=0", "max_seconds must be"),
 ])
 def test_bad_settings_are_refused_with_a_clear_error(spec: str, message: str) -> None:
     with pytest.raises(BotSpecError, match=message):
@@ -181,6 +183,82 @@ def test_of_two_sure_keeps_the_expert_takes_the_one_that_leaves_the_next_player_
     assert after_one == pytest.approx(1.0 - 1.0) and after_three == pytest.approx(1.0)
     shallow = [bot.move_value(state, 0, steps, 1)[0] for steps in (1, 3)]
     assert shallow == [1.0, 1.0]  # without the answer both keep a berry
+
+
+# --- Junior: the forest tile, played out -------------------------------------------------------------
+
+
+def test_places_alike_to_the_bot_are_one_choice() -> None:
+    # The figure on the building site (ring space 0): die "2" and the tooth's tile both take it to the
+    # tooth (space 2), die "4" and the jug's tile to the jug (space 4), the dog's tile to the dog; the
+    # places it cannot name are one choice.
+    forest = [UNSEEN, "2", UNSEEN, "tooth", "jug", "4", "dog"] + [UNSEEN] * 7
+    legal = [JA.turn(place) for place in (0, 1, 2, 3, 4, 5, 6, 9)]
+    assert alike_places(forest, 0, legal) == [[0, 2, 9], [1, 3], [4, 5], [6]]
+
+
+def won_with_place_one() -> State:
+    """Two players; seat 0 has built huts 2 and 3, holds the goods of hut 1 and of hut 11 (face up),
+    and knows that place 1 (face down) takes its figure to the building site: its third hut wins."""
+    state = load_game("stone_age_junior", players=2, seed=0).new_initial_state()
+    for text in ("hut 1", "hut 10", "hut 11", "turn 1", "reveal building_site", "swap 13 14", "turn 2", "reveal dog"):
+        state.apply_action(state.string_to_action(text))
+    data = copy.deepcopy(state.to_json())
+    for good, n in {"berry": 2, "fish": 1, "jug": 1}.items():
+        data["supply"][good] -= n
+        data["players"][0]["goods"][good] += n
+    data["players"][0]["built"] = [2, 3]
+    for stack in (0, 1):
+        data["huts"][stack]["below"].pop()
+    return state.game.state_from_json(data)
+
+
+def test_the_junior_expert_turns_up_the_tile_it_remembers_wins_and_a_forgetful_one_cannot_know() -> None:
+    state = won_with_place_one()
+    legal = state.legal_actions()
+    assert JA.turn(0) in legal and len(legal) == 13
+    assert {make_bot("junior_expert:samples=2", seed=s).step(state, 0) for s in range(4)} == {JA.turn(0)}
+    # Forgetting everything older than this turn, place 1 is one of 13 it cannot name: it guesses.
+    guesses = {make_bot("junior_expert:memory=0,samples=1", seed=s).step(state, 0) for s in range(12)}
+    assert len(guesses) > 1 and guesses <= set(legal)
+
+
+def test_a_spent_budget_stops_the_worlds_after_the_first() -> None:
+    turn, seat = next((state, seat) for state, seat in decision_points(
+        "stone_age_junior", "junior", range(1), 3, expansions=["cards"]) if several_choices(state, seat))
+    worlds = []
+
+    class Counting(JuniorExpertBot):
+        def one_world(self, *args: Any) -> list[float] | None:
+            shares = super().one_world(*args)
+            worlds.append(shares is not None)
+            return shares
+
+    Counting(seed=1, samples=50, max_seconds=1e-9).step(turn, seat)
+    assert worlds == [True, False]  # one world played out, the second refused: the budget is spent
+    worlds.clear()
+    Counting(seed=1, samples=3, max_seconds=600).step(turn, seat)
+    assert worlds == [True, True, True]
+
+
+def several_choices(state: State, seat: int) -> bool:
+    """Whether ``seat`` chooses a forest tile here and places unlike to it are left."""
+    obs = state.observation(seat)
+    return obs["pending"]["stage"] == "turn" and len(alike_places(
+        JuniorExpertBot().remember(obs), SPACE_INDEX[obs["figures"][seat]], state.legal_actions())) > 1
+
+
+def test_a_world_for_a_forgetful_player_shuffles_only_the_places_it_forgot() -> None:
+    state = won_with_place_one()
+    forgotten = [0, 4, 7, 9]
+    world = state.with_tiles_shuffled(forgotten, random.Random(2))
+    before, after = state.to_json()["forest"], world.to_json()["forest"]
+    assert [after[p] for p in range(14) if p not in forgotten] == [before[p] for p in range(14) if p not in forgotten]
+    assert sorted(state.forest[p] for p in forgotten) == sorted(world.forest[p] for p in forgotten)
+    assert any(state.forest[p] != world.forest[p] for p in forgotten for world in
+               [state.with_tiles_shuffled(forgotten, random.Random(seed)) for seed in range(5)])
+    with pytest.raises(ValueError, match="place 1 is not a face-down forest place"):
+        state.with_tiles_shuffled([0, 1], random.Random(2))  # place 2 lies face up (the dog)
 
 
 # --- Junior: a forced position ----------------------------------------------------------------------

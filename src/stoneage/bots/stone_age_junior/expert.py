@@ -1,13 +1,20 @@
-"""Stone Age Junior's expert memory bot, ``junior_expert``: exact expectation over what it remembers.
+"""Stone Age Junior's expert memory bot, ``junior_expert``: it plays its choices out from what it remembers.
 
 It remembers like ``junior`` (``memory``/``recall``, ``span``; ``memory_bots``), and believes
 what a memory can: a place it remembers holds that tile, a place it does not holds any tile it
-cannot place with equal chance; the next goods card (expansion) is the one it remembers on top
-of the pile, else any card not publicly accounted for, by count (the other players' face-down
-cards included: they are as unknown as the pile's).
+cannot place with equal chance; every other hidden thing (the huts below the stacks, the goods
+cards nobody has shown) is any that fits what everyone has seen.
 
-Each decision weighs every legal action by the exact expectation, under that belief, of the
-position it leads to (docs/stone-age-junior.md, "The expert"):
+**Which forest tile to turn up** (docs/stone-age-junior.md, "The expert"): every choice is played out
+to the end of the game ``samples`` times, each time in a world drawn from that belief (the same
+worlds for every choice, so they differ only by the choice), with ``junior`` playing every seat
+after it — the bot's own included: what a player with a perfect memory does. The bot turns up the
+place that won most often (of equal ones, the one that won soonest). Places alike to it are one
+choice: the places it cannot name, and places it knows to take its figure to the same space. A
+decision never plays more worlds than fit in ``max_seconds`` (at least one).
+
+**Everything else** (the build, Martin) is weighed by the exact expectation, under that belief, of
+the position it leads to:
 
 * the bot's own gain in worth (huts built, progress towards the face-up huts, goods and dogs);
 * minus ``denial`` times the opponents' average change in worth (a dog taken from them, a hut they
@@ -15,12 +22,9 @@ position it leads to (docs/stone-age-junior.md, "The expert"):
   seen) and the turns the opponents can expect before the bot's next one: each in seat order takes
   its best face-down place (by the same expectation), a share ``1 / (seats - 1)`` each, and the
   place turns face up — or, when it is a route to the building site, the forest turns face down
-  for the players after it. So it keeps a route to the building site from a player who can build,
-  weighs a reset, which turns every tile face down for the next player too, and does not hand the
-  player after the next what it denies the next;
+  for the players after it;
 * plus ``foresight`` times the turn the bot itself can expect next, from the places the others left:
-  with two players the best one, with more the average one (the others' picks are only expected;
-  weighing the best one there lost games).
+  with two players the best one, with more the average one.
 
 Landing spaces are played out as the rules do (a good, a dog from the storage or the next holder,
 the best exchange at the trading post, the best build or a goods card on the building site, stay or
@@ -30,11 +34,13 @@ Trades inside a visit and the swap after a reset are ``junior``'s.
 
 from __future__ import annotations
 
+import random
+import time
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from stoneage.bots.params import fraction
+from stoneage.bots.params import fraction, require_game
 from stoneage.bots.stone_age_junior.memory_bots import (
     GOOD_INDEX,
     HUT_VALUE,
@@ -45,9 +51,10 @@ from stoneage.bots.stone_age_junior.memory_bots import (
     Holding,
     JuniorBot,
     View,
-    progress,
+    cached_progress,
     unplaced,
 )
+from stoneage.core.contract import State
 from stoneage.core.rng import draw
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import (
@@ -75,6 +82,7 @@ from stoneage.games.stone_age_junior.data import (
     TRADING_POST,
     tile_target,
 )
+from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
 
 Obs = dict[str, Any]
 Lottery = list[tuple[float, Obs, bool]]
@@ -87,6 +95,16 @@ FORESIGHT_TWO = 0.3
 """Default weight of the bot's best next turn at a table of two."""
 FORESIGHT_MORE = 1.0
 """Default weight of the bot's average next turn at a table of three or four."""
+SAMPLES = 8
+"""Default number of worlds each choice of forest place is played out in."""
+MAX_SECONDS = 0.9
+"""Default budget of one decision (wall time)."""
+PLAYOUT_LIMIT = 5000
+"""Actions a played-out game may take (games between ``junior`` bots take about 75)."""
+MAX_SEATS = 4
+"""Seats at most (the models of a bot of seed ``s`` are seeded ``s * MAX_SEATS + seat``)."""
+SOONER = 1e-6
+"""What a played-out win loses per action it took: of choices winning equally often, the sooner."""
 
 
 class Parts:
@@ -110,15 +128,11 @@ class Parts:
 class ExpertView(View):
     """A view whose goods card is drawn from the bot's belief about the pile."""
 
-    __slots__ = ("costs", "next_card")
+    __slots__ = ("next_card",)
 
     def __init__(self, obs: Obs, me: int, denial: float, next_card: list[float] | None) -> None:
         super().__init__(obs, me, denial)
         self.next_card = next_card
-        self.costs = tuple(sorted(cost for _, cost in self.huts))
-
-    def progress(self, goods: list[int], jokers: int) -> float:
-        return cached_progress(self.costs, tuple(goods), jokers)
 
     def best_exchange(self, tiles: list[int], extra: list[int], jokers: int, post: list[int], given: set[int],
                       taken: set[int], depth: int) -> float:
@@ -146,19 +160,31 @@ class ExpertView(View):
 
 
 class JuniorExpertBot(JuniorBot):
-    """Stone Age Junior played by exact expectation over what the bot remembers:
-    ``junior_expert`` (perfect memory), ``junior_expert:memory=0.8`` (forgetful).
+    """Stone Age Junior played from what the bot remembers: ``junior_expert`` (perfect memory),
+    ``junior_expert:memory=0.8`` (forgetful).
 
-    ``denial`` (0..1, default 1) weighs what the opponents gain; ``foresight`` (0..1, by default
-    ``default_foresight`` of the table) the bot's own next turn.
+    ``samples`` (≥ 1, default 8) worlds per choice of forest place, within ``max_seconds`` (default
+    0.9); ``denial`` (0..1, default 1) weighs what the opponents gain and ``foresight`` (0..1, by
+    default ``default_foresight`` of the table) the bot's own next turn in its builds and Martin.
     """
 
     name = "junior_expert"
 
     def __init__(self, seed: int = 0, memory: float | None = None, recall: float | None = None, span: int = 0,
-                 denial: float = 1.0, foresight: float | None = None) -> None:
+                 denial: float = 1.0, foresight: float | None = None, samples: int = SAMPLES,
+                 max_seconds: float = MAX_SECONDS) -> None:
         super().__init__(seed=seed, memory=memory, recall=recall, span=span, denial=denial)
         self.foresight = None if foresight is None else fraction("foresight", foresight)
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a whole number ≥ 1, not {samples!r}")
+        if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float) or not max_seconds > 0:
+            raise ValueError(f"max_seconds must be a number > 0, not {max_seconds!r}")
+        self.samples = samples
+        self.max_seconds = float(max_seconds)
+        self.worlds = random.Random(seed * 2 + 1)
+        """Draws the worlds choices are played out in (apart from ``rng``, which breaks ties)."""
+        self.models: list[JuniorBot] = []
+        """Per seat, the bot that plays it in a played-out game."""
 
     def foresight_at(self, seats: int) -> float:
         """The weight of the bot's own next turn at a table of ``seats``: ``foresight``, else the default."""
@@ -166,27 +192,66 @@ class JuniorExpertBot(JuniorBot):
 
     # --- decisions -------------------------------------------------------------------------------
 
-    def turn_choice(self, view: View, forest: list[str], legal: list[int]) -> int:
-        """The face-down place of the best expected position (every tile it may hold, weighed)."""
-        ctx = Context(self, view.obs, forest)
-        pos = view.figure(view.me)
-        pool = unplaced(forest)
-        up = ctx.up
-        by_space: dict[int, list[list[Parts]]] = {}
-        scored = []
-        for action in legal:
-            place = action - A.TURN
-            known = forest[place]
-            tiles = [TILE_INDEX[known]] if known != UNSEEN else pool
-            worth = 0.0
-            for tile in tiles:
-                space = tile_target(tile, pos)
-                options = by_space.get(space)
-                if options is None:
-                    options = by_space[space] = ctx.options(space)
-                worth += max(ctx.score(parts, up | 1 << place) for parts in options)
-            scored.append((round(worth / len(tiles), 9), action))
-        return self.best(scored)
+    def step(self, state: State, player: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            obs = state.observation(player)
+            require_game(self.name, obs, self.games, "stone_age_junior (Stone Age Junior)")
+            if obs["pending"]["stage"] == "turn":
+                return self.play_out(state, obs, legal)
+        return super().step(state, player)
+
+    def play_out(self, state: State, obs: Obs, legal: list[int]) -> int:
+        """The forest place that wins most often when the game is played out to its end by
+        ``junior`` in every seat, in worlds drawn from what the bot remembers; places alike to the
+        bot (unknown ones; known ones taking its figure to the same space) are one choice."""
+        me: int = obs["observer"]
+        forest = self.remember(obs)
+        choices = alike_places(forest, SPACE_INDEX[obs["figures"][me]], legal)
+        if len(choices) == 1:
+            return self.rng.choice(choices[0])
+        if len(self.models) != len(obs["players"]):
+            self.models = [JuniorBot(seed=self.seed * MAX_SEATS + seat) for seat in range(len(obs["players"]))]
+        forgotten = [place for place, tile in enumerate(forest) if tile == UNSEEN and obs["forest"][place] == "down"]
+        deadline = time.perf_counter() + self.max_seconds
+        wins = [0.0] * len(choices)
+        for sample in range(self.samples):
+            shares = self.one_world(state, me, forgotten, choices, deadline if sample else None)
+            if shares is None:
+                break
+            wins = [won + share for won, share in zip(wins, shares, strict=True)]
+        top = max(wins)
+        return self.rng.choice([action for won, choice in zip(wins, choices, strict=True) if won >= top - 1e-9
+                                for action in choice])
+
+    def one_world(self, state: State, me: int, forgotten: list[int], choices: list[list[int]],
+                  deadline: float | None) -> list[float] | None:
+        """Each choice's share of the win in one world drawn from what the bot remembers (the same
+        world for all, so they differ only by the choice); ``None`` when ``deadline`` passes first."""
+        world = cast(StoneAgeJuniorState, state.resample_from_infostate(me, self.worlds))
+        world = world.with_tiles_shuffled(forgotten, self.worlds)
+        shares = []
+        for choice in choices:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+            shares.append(self.played_out(world, choice[0], me))
+        return shares
+
+    def played_out(self, world: StoneAgeJuniorState, action: int, me: int) -> float:
+        """Seat ``me``'s share of the win after ``action`` in ``world``, every seat then played by its
+        model, less ``SOONER`` per action it took to win (so of equal chances the sooner win counts)."""
+        game = world.clone()
+        game.apply_action(action)
+        for played in range(PLAYOUT_LIMIT):
+            if game.is_terminal():
+                share = game.returns()[me]
+                return share - SOONER * played if share else 0.0
+            if game.is_chance_node():
+                game.apply_action(game.sample_chance_outcome(self.worlds))
+            else:
+                seat = game.current_player()
+                game.apply_action(self.models[seat].step(game, seat))
+        return 0.0  # pragma: no cover - games end long before
 
     def build_choice(self, view: View, legal: list[int]) -> int:
         """Build the hut (and pay it the way) that leaves the best position; else pass."""
@@ -353,15 +418,6 @@ class Context:
 
     # --- the positions a landing leads to -----------------------------------------------------------
 
-    def options(self, space: int) -> list[list[Parts]]:
-        """The bot's choices on landing on ``space`` (stay or travel with Martin; else one), each as parts."""
-        obs = self.obs
-        martin = obs["martin"]
-        lotteries = [self.act(obs, self.me, space)]
-        if martin is not None and SPACE_INDEX[martin] == space:
-            lotteries += [self.travel(obs, self.me, g) for g in range(NUM_GOODS) if SPACE_OF_GOOD[g] != space]
-        return [self.parts(lottery) for lottery in lotteries]
-
     def act(self, obs: Obs, seat: int, space: int) -> Lottery:
         """The figure of ``seat`` on ``space`` and its action there (the best, where it chooses)."""
         obs = moved(obs, seat, space)
@@ -455,12 +511,6 @@ class Context:
         return out or [(1.0, {**after, "huts": empty}, True)]
 
 
-@lru_cache(maxsize=1 << 16)
-def cached_progress(costs: tuple[tuple[int, ...], ...], goods: tuple[int, ...], jokers: int) -> float:
-    """``progress`` remembered: the same few holdings are valued again and again."""
-    return progress(list(costs), list(goods), jokers)
-
-
 @lru_cache(maxsize=1 << 14)
 def cached_exchange(costs: tuple[tuple[int, ...], ...], tiles: tuple[int, ...], extra: tuple[int, ...], jokers: int,
                     post: tuple[int, ...], depth: int) -> float:
@@ -511,6 +561,17 @@ def visit_exchanges(tiles: list[int], post: list[int], depth: int, visit: Visit)
                 post[take] += 1
 
     search(0, 0, depth)
+
+
+def alike_places(forest: list[str], space: int, legal: list[int]) -> list[list[int]]:
+    """The ``turn`` actions of ``legal`` grouped by what they do for a figure on ``space`` as far
+    as the bot knows (the forest it remembers): one group per space a known tile takes it to, one
+    for the places it cannot name; in the order of their first actions."""
+    groups: dict[int, list[int]] = {}
+    for action in legal:
+        tile = forest[action - A.TURN]
+        groups.setdefault(-1 if tile == UNSEEN else tile_target(TILE_INDEX[tile], space), []).append(action)
+    return list(groups.values())
 
 
 def best_place(values: list[float], up: int) -> int | None:

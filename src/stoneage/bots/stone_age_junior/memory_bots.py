@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from functools import lru_cache
 from typing import Any
 
 from stoneage.bots.base import Bot
@@ -136,6 +137,12 @@ def progress(costs: list[tuple[int, ...]], goods: list[int], jokers: int) -> flo
         worths.append(PROGRESS[gap] if gap < len(PROGRESS) else 0.0)
     best = max(worths)
     return best + OTHER_HUTS * (sum(worths) - best)
+
+
+@lru_cache(maxsize=1 << 16)
+def cached_progress(costs: tuple[tuple[int, ...], ...], goods: tuple[int, ...], jokers: int) -> float:
+    """``progress`` remembered: the same few holdings are valued again and again."""
+    return progress(list(costs), list(goods), jokers)
 
 
 class JuniorBot(Bot):
@@ -356,7 +363,7 @@ def unplaced(forest: list[str]) -> list[int]:
 class View:
     """The public situation from the observation, and what each ring space is worth to a seat."""
 
-    __slots__ = ("_holdings", "denial", "huts", "me", "obs")
+    __slots__ = ("_holdings", "costs", "denial", "huts", "me", "obs")
 
     def __init__(self, obs: Obs, me: int, denial: float) -> None:
         self.obs = obs
@@ -368,6 +375,7 @@ class View:
             if face is not None:
                 cost = Counter(face["goods"])
                 self.huts.append((face["number"], tuple(cost[g] for g in GOODS)))
+        self.costs = tuple(cost for _, cost in self.huts)
         self._holdings: dict[int, Holding] = {}
 
     def holding(self, seat: int) -> Holding:
@@ -383,7 +391,7 @@ class View:
         return [self.obs["trading_post"][g] for g in GOODS]
 
     def progress(self, goods: list[int], jokers: int) -> float:
-        return progress([cost for _, cost in self.huts], goods, jokers)
+        return cached_progress(self.costs, tuple(goods), jokers)
 
     def worth(self, seat: int) -> float:
         held = self.holding(seat)

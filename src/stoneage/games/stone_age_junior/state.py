@@ -387,6 +387,20 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
                     self.cards_priv[p] = tuple(sorted(kinds.pop() for _ in self.cards_priv[p]))
             assert not kinds
 
+    def with_tiles_shuffled(self, places: Sequence[int], generator: random.Random) -> StoneAgeJuniorState:
+        """A copy in which the tiles of these face-down ``places`` lie shuffled among them: the world
+        of a player who does not remember them (search draws it after ``resample_from_infostate``).
+        Raises ``ValueError`` for a place that is not a face-down forest place."""
+        for place in places:
+            if not 0 <= place < NUM_POSITIONS or self.up >> place & 1:
+                raise ValueError(f"place {place!r} is not a face-down forest place")
+        other = self.clone()
+        tiles = [self.forest[place] for place in places]
+        generator.shuffle(tiles)
+        for place, tile in zip(places, tiles, strict=True):
+            other.forest[place] = tile
+        return other
+
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat: huts built (the only thing that scores) and the total."""
         return [{"huts": len(b), "total": len(b)} for b in self.built]
