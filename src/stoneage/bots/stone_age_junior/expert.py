@@ -193,6 +193,7 @@ class JuniorExpertBot(JuniorBot):
     # --- decisions -------------------------------------------------------------------------------
 
     def step(self, state: State, player: int) -> int:
+        """A forest tile played out (``play_out``); any other decision as ``JuniorBot.step`` dispatches it."""
         legal = state.legal_actions()
         if len(legal) > 1:
             obs = state.observation(player)
