@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, cast
 
-from stoneage.bots.params import fraction, require_game
+from stoneage.bots.params import fraction
 from stoneage.bots.stone_age_junior.memory_bots import (
     GOOD_INDEX,
     HUT_VALUE,
@@ -192,15 +192,11 @@ class JuniorExpertBot(JuniorBot):
 
     # --- decisions -------------------------------------------------------------------------------
 
-    def step(self, state: State, player: int) -> int:
-        """A forest tile played out (``play_out``); any other decision as ``JuniorBot.step`` dispatches it."""
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            obs = state.observation(player)
-            require_game(self.name, obs, self.games, "stone_age_junior (Stone Age Junior)")
-            if obs["pending"]["stage"] == "turn":
-                return self.play_out(state, obs, legal)
-        return super().step(state, player)
+    def decide(self, state: State, obs: Obs, legal: list[int]) -> int:
+        """A forest tile played out (``play_out``); any other decision as ``JuniorBot`` dispatches it."""
+        if obs["pending"]["stage"] == "turn":
+            return self.play_out(state, obs, legal)
+        return super().decide(state, obs, legal)
 
     def play_out(self, state: State, obs: Obs, legal: list[int]) -> int:
         """The forest place that wins most often when the game is played out to its end by

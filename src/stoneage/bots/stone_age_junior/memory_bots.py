@@ -178,8 +178,12 @@ class JuniorBot(Bot):
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        return self.decide(state, obs, legal)
+
+    def decide(self, state: State, obs: Obs, legal: list[int]) -> int:
+        """One of ``legal`` (two or more) for the seat ``obs`` is seen by, by the stage pending."""
         stage = obs["pending"]["stage"]
-        view = View(obs, player, self.denial)
+        view = View(obs, obs["observer"], self.denial)
         if stage == "turn":
             return self.turn_choice(view, self.remember(obs), legal)
         if stage == "trade":
