@@ -66,7 +66,11 @@ def test_greedy_with_time_to_spare_values_every_action() -> None:
     assert not bot.cut_short
 
 
-@pytest.mark.parametrize("spec", ["greedy:max_seconds=0", "greedy:max_seconds=-1", "medium:temperature=-0.1"])
-def test_a_budget_must_be_positive(spec: str) -> None:
-    with pytest.raises(BotSpecError, match="max_seconds must be > 0"):
+@pytest.mark.parametrize(("spec", "words"), [
+    ("greedy:max_seconds=0", "max_seconds must be a number of seconds above 0"),
+    ("greedy:max_seconds=-1", "max_seconds must be a number of seconds above 0"),
+    ("medium:temperature=-0.1", "temperature must be a number from 0 to 1"),
+])
+def test_a_budget_must_be_positive(spec: str, words: str) -> None:
+    with pytest.raises(BotSpecError, match=words):
         make_bot(spec)

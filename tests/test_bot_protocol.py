@@ -98,12 +98,12 @@ def test_cmd_specs_split_like_a_shell_and_take_options() -> None:
 ])
 def test_bad_cmd_specs_are_refused_with_a_reason(spec: str, words: str) -> None:
     with pytest.raises(BotSpecError, match=words):
-        make_bot(spec)
+        make_bot(spec, trusted=True)
 
 
 def test_making_a_cmd_bot_runs_nothing_until_its_first_decision(tmp_path: Path) -> None:
     marker = tmp_path / "ran"
-    bot = make_bot(f"cmd:{sys.executable} -c \"open({str(marker)!r}, 'w')\"")
+    bot = make_bot(f"cmd:{sys.executable} -c \"open({str(marker)!r}, 'w')\"", trusted=True)
     assert isinstance(bot, FallbackBot) and bot.primary._program is None
     assert not marker.exists()
     bot.close()
@@ -111,7 +111,7 @@ def test_making_a_cmd_bot_runs_nothing_until_its_first_decision(tmp_path: Path) 
 
 def test_handshake_game_and_request_with_the_stdlib_bot(tmp_path: Path) -> None:
     log = tmp_path / "talk.log"
-    bot = make_bot(f"cmd[log={log}]:{sys.executable} {STDLIB_BOT}", seed=11)
+    bot = make_bot(f"cmd[log={log}]:{sys.executable} {STDLIB_BOT}", seed=11, trusted=True)
     assert isinstance(bot, FallbackBot)
     state = first_decision()
     action = bot.step(state, state.current_player())
@@ -131,7 +131,7 @@ def test_handshake_game_and_request_with_the_stdlib_bot(tmp_path: Path) -> None:
 
 def test_a_second_game_is_announced_and_game_over_is_sent(tmp_path: Path) -> None:
     log = tmp_path / "talk.log"
-    bot = make_bot(f"cmd[log={log}]:{sys.executable} {STDLIB_BOT}", seed=3)
+    bot = make_bot(f"cmd[log={log}]:{sys.executable} {STDLIB_BOT}", seed=3, trusted=True)
     for seed in (1, 2):
         final = play_match(load_game("first_stone_age", players=2, seed=seed), [bot, make_bot("random", 1)])
         bot.game_over(final)
@@ -147,7 +147,7 @@ def test_the_transcript_in_the_docs_is_what_the_engine_says(tmp_path: Path) -> N
     text = (ROOT / "docs" / "bot-protocol.md").read_text(encoding="utf-8")
     shown = text.split("<summary>The full transcript</summary>")[1].split("```text\n")[1].split("\n```")[0]
     log = tmp_path / "talk.log"
-    bots = [make_bot("greedy", 6), make_bot(f"cmd[log={log}]:{sys.executable} {STDLIB_BOT}", 42)]
+    bots = [make_bot("greedy", 6), make_bot(f"cmd[log={log}]:{sys.executable} {STDLIB_BOT}", 42, trusted=True)]
     final = play_match(load_game("first_stone_age", players=2, seed=7), bots)
     for bot in bots:
         bot.game_over(final)
@@ -168,7 +168,7 @@ def test_the_minimal_bot_of_the_docs_plays_a_game(tmp_path: Path) -> None:
     source = text.split("## Writing a bot")[1].split("```python\n")[1].split("\n```")[0]
     script = tmp_path / "mine.py"
     script.write_text(source, encoding="utf-8")
-    bot = make_bot(f"cmd:{sys.executable} {script}", seed=2)
+    bot = make_bot(f"cmd:{sys.executable} {script}", seed=2, trusted=True)
     assert isinstance(bot, FallbackBot)
     try:
         final = play_match(load_game("stone_age_junior", players=2, seed=2), [bot, make_bot("random", 1)])

@@ -143,7 +143,7 @@ def test_bad_weights_are_refused_with_the_reason(text: str, message: str) -> Non
 
 def test_a_missing_weights_file_is_a_weights_error(tmp_path: Path) -> None:
     with pytest.raises(WeightsError, match="cannot read the weights"):
-        make_bot(f"expert:weights={tmp_path / 'none.json'}")
+        make_bot(f"expert:weights={tmp_path / 'none.json'}", trusted=True)
 
 
 def test_learned_values_are_win_chances_that_sum_to_one() -> None:

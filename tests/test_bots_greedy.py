@@ -65,5 +65,5 @@ def test_looking_through_own_decisions_stays_within_the_budget_too() -> None:
 
 
 def test_a_greedy_budget_below_one_is_refused() -> None:
-    with pytest.raises(BotSpecError, match="budget must be ≥ 1"):
+    with pytest.raises(BotSpecError, match="budget must be a whole number from 1 to"):
         make_bot("greedy:budget=0")

@@ -37,7 +37,7 @@ def misbehaving(mode: str, *, after: int = 2, options: str = "budget=0.2;hello=1
 
 def play(spec: str, game: str = "first_stone_age", seed: int = 5) -> tuple[FallbackBot, list[int]]:
     """A game of the ``spec`` bot (seat 1) against ``random``; the bot (closed) and the history."""
-    bot = make_bot(spec, seed=seed)
+    bot = make_bot(spec, seed=seed, trusted=True)
     assert isinstance(bot, FallbackBot)
     try:
         final = play_match(load_game(game, players=2, seed=seed), [bot, make_bot("random", seed + 1)])

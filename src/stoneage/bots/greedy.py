@@ -8,11 +8,18 @@ import time
 
 from stoneage.bots.base import Bot
 from stoneage.bots.evaluation import evaluate, evaluator_for, win_chances
+from stoneage.bots.params import fraction, number, seconds, whole
 from stoneage.core.contract import State
 
 NEAR = 2.0
 """With a temperature, only actions within ``NEAR × temperature`` of the best are drawn from, so the
 many clearly worse actions of a big decision (a payment) cannot add up to a likely blunder."""
+MAX_SAMPLES = 1000
+"""The most outcomes of a chance node averaged."""
+MAX_DEPTH = 100
+"""The most of its own consecutive decisions looked through."""
+MAX_BUDGET = 1_000_000_000
+"""The most positions valued per legal action (``budget=1000000000`` is the old unbounded look-ahead)."""
 
 
 class GreedyBot(Bot):
@@ -35,26 +42,22 @@ class GreedyBot(Bot):
     like a person rather than a machine: instead of always the best action, one drawn with
     weight ``exp(−(best − value) / temperature)`` among those within ``NEAR × temperature`` of the
     best (values are win chances in 0..1; near an even game 0.02 is about one point of worth), so
-    near-equal moves vary and worse ones are never played; 0 is always the best.
+    near-equal moves vary and worse ones are never played; 0 is always the best, and 1 the most.
+    ``epsilon`` is in 0..1, ``samples`` 1..``MAX_SAMPLES``, ``depth`` 0..``MAX_DEPTH``, ``budget``
+    1..``MAX_BUDGET``, ``max_seconds`` above 0 and at most an hour.
     """
 
     name = "greedy"
 
     def __init__(self, seed: int = 0, epsilon: float = 0.0, samples: int = 6, depth: int = 0,
                  budget: int = 12, max_seconds: float = 1.0, temperature: float = 0.0) -> None:
-        if not 0.0 <= epsilon <= 1.0:
-            raise ValueError(f"epsilon must be in 0..1, not {epsilon}")
-        if samples < 1 or depth < 0 or budget < 1:
-            raise ValueError("samples and budget must be ≥ 1 and depth ≥ 0")
-        if not max_seconds > 0 or temperature < 0:
-            raise ValueError(f"max_seconds must be > 0 and temperature ≥ 0, not {max_seconds} and {temperature}")
         self.rng = random.Random(seed)
-        self.epsilon = epsilon
-        self.samples = samples
-        self.depth = depth
-        self.budget = budget
-        self.max_seconds = float(max_seconds)
-        self.temperature = float(temperature)
+        self.epsilon = fraction("epsilon", epsilon)
+        self.samples = whole("samples", samples, 1, MAX_SAMPLES)
+        self.depth = whole("depth", depth, 0, MAX_DEPTH)
+        self.budget = whole("budget", budget, 1, MAX_BUDGET)
+        self.max_seconds = seconds("max_seconds", max_seconds)
+        self.temperature = number("temperature", temperature, 0.0, 1.0)
         self.evaluations = 0
         self.cut_short = False
 

@@ -17,11 +17,21 @@ import random
 import time
 from collections.abc import Callable
 
+from stoneage.bots import params
 from stoneage.bots.base import Bot
 from stoneage.bots.evaluation import evaluate
+from stoneage.bots.params import number, whole
 from stoneage.core.contract import State
+from stoneage.core.limits import MAX_ITERATIONS
 from stoneage.core.native import mypyc_attr
 from stoneage.core.playout import choose
+
+MAX_C = 100.0
+"""The largest exploration constant ``c``."""
+MAX_WIDTH = 1000
+"""The most candidate actions searched per node."""
+MAX_ROLLOUT = 10_000
+"""The most random steps played before a leaf is valued."""
 
 
 class Node:
@@ -40,9 +50,10 @@ class Node:
 class MCTSBot(Bot):
     """UCT search with chance nodes and determinization.
 
-    Budget: ``iterations`` (default 400) or ``seconds`` per decision, whichever is set; never
-    more than ``max_seconds``. ``c`` is the exploration constant, ``width`` the number of
-    candidate actions per node, ``rollout`` the random steps played before evaluating a leaf.
+    Budget: ``iterations`` (default 400, at most ``MAX_ITERATIONS``) or ``seconds`` per decision,
+    whichever is set; never more than ``max_seconds`` (at most ``MAX_SECONDS``, an hour). ``c`` is
+    the exploration constant (0..``MAX_C``), ``width`` the number of candidate actions per node
+    (1..``MAX_WIDTH``), ``rollout`` the random steps played before evaluating a leaf (0..``MAX_ROLLOUT``).
     ``lookahead``: value a new decision node by its mover's best action one step on
     instead of the node itself (every action is valued, which orders its children too).
     """
@@ -60,15 +71,15 @@ class MCTSBot(Bot):
         rollout: int = 0,
         lookahead: bool = False,
     ) -> None:
-        if iterations < 0 or seconds < 0 or max_seconds <= 0 or width < 1 or rollout < 0 or c < 0:
-            raise ValueError("iterations, seconds, rollout and c must be ≥ 0; width and max_seconds > 0")
+        iterations = whole("iterations", iterations, 0, MAX_ITERATIONS)
+        seconds = params.seconds("seconds", seconds, zero=True)
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations or seconds else 400
         self.seconds = seconds
-        self.max_seconds = max_seconds
-        self.c = c
-        self.width = width
-        self.rollout = rollout
+        self.max_seconds = params.seconds("max_seconds", max_seconds)
+        self.c = number("c", c, 0.0, MAX_C)
+        self.width = whole("width", width, 1, MAX_WIDTH)
+        self.rollout = whole("rollout", rollout, 0, MAX_ROLLOUT)
         self.lookahead = lookahead
         self.last_iterations = 0
         self.deadline = math.inf

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable
 from importlib import import_module
 from typing import Any
@@ -14,6 +15,20 @@ from stoneage.core.i18n import N_, _
 
 class BotSpecError(StoneAgeError):
     """A bot name or parameter that does not exist or has a bad value."""
+
+
+class UntrustedBotError(BotSpecError):
+    """A bot spec from a file or the network (a save, a lobby request) that runs a program or names
+    a file: only the person's own command line or the server's configuration may name those.
+
+    ``kind`` says which: ``"program"``, ``"file"`` (``parameter`` names a file) or ``"text"``
+    (``parameter`` is given text, not a number)."""
+
+    def __init__(self, message: str, spec: str, kind: str, parameter: str = "") -> None:
+        super().__init__(message)
+        self.spec = spec
+        self.kind = kind
+        self.parameter = parameter
 
 
 _BOTS: dict[str, str] = {
@@ -44,6 +59,10 @@ _LABELLED = frozenset((
 ))
 """The built-in bot names shown to people in their language (``bot_label``); the search bots (greedy,
 mcts, learned) keep their technical names."""
+FILE_PARAMETERS = frozenset({"weights", "log"})
+"""Bot parameters that name a file (any parameter whose default is text is taken for one too)."""
+LEVELS = "random, easy, medium, hard, expert, …"
+"""The bot levels a file or the network may name, as messages list them."""
 
 
 def register_bot(name: str, target: str) -> None:
@@ -58,7 +77,7 @@ def register_preset(name: str, spec: str) -> None:
     if not name.isidentifier() or name in _BOTS or name in _BUILT_IN_PRESETS:
         raise BotSpecError(_("a bot name is a plain word other than {taken}, not {name!r}").format(
             taken=", ".join(sorted({*_BOTS, *_BUILT_IN_PRESETS})), name=name))
-    make_bot(spec)  # BotSpecError now for a spec that cannot work
+    make_bot(spec, trusted=True).close()  # BotSpecError now for a spec that cannot work
     PRESETS[name] = spec
 
 
@@ -99,12 +118,65 @@ def is_command_spec(spec: str) -> bool:
     return spec.strip().startswith(("cmd:", "cmd["))
 
 
-def make_bot(spec: str, seed: int = 0) -> Bot:
-    """A bot from its spec, seeded; raises ``BotSpecError`` for unknown names or parameters.
+def check_untrusted(spec: str) -> None:
+    """Raise ``UntrustedBotError`` unless ``spec`` may come from a file or the network: a bot level
+    or name with number and true/false settings, never a program (``cmd:``) nor a parameter that
+    names a file (``weights``). A preset the server's operator named stays usable by its name.
+    NaN and infinity are refused here, other numbers out of their range when the bot is made (``make_bot``)."""
+    if is_command_spec(spec):
+        raise UntrustedBotError(_("bot {spec!r} runs a program: a bot named by a file or the network may be "
+                                  "only a bot level ({levels}) with number settings").format(
+            spec=spec, levels=LEVELS), spec, "program")
+    name, params = parse_spec(spec)
+    if name in PRESETS and not is_command_spec(PRESETS[name]):
+        name = parse_spec(PRESETS[name])[0]
+    known = _parameters(name)
+    for key, value in params.items():
+        if key in FILE_PARAMETERS or (known is not None and isinstance(known.get(key), str)):
+            raise UntrustedBotError(_("bot {spec!r}: {name} names a file: a bot named by a file or the network may "
+                                      "be only a bot level ({levels}) with number settings").format(
+                spec=spec, name=key, levels=LEVELS), spec, "file", key)
+        if known is None and isinstance(value, str):  # no signature to tell a file from a number
+            raise UntrustedBotError(_("bot {spec!r}: {name} is {value!r}, not a number: a bot named by a file or the "
+                                      "network may be only a bot level ({levels}) with number settings").format(
+                spec=spec, name=key, value=value, levels=LEVELS), spec, "text", key)
+    _check_finite(spec, params)
+
+
+def _check_finite(spec: str, params: dict[str, Any]) -> None:
+    """Refuse NaN and infinity, whatever the parameter."""
+    for key, value in params.items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise BotSpecError(_("bot {spec!r}: {name} must be a finite number, not {value!r}").format(
+                spec=spec, name=key, value=value))
+
+
+def _parameters(name: str) -> dict[str, Any] | None:
+    """The parameters of the bot ``name`` with their defaults; ``{}`` for no such bot (``make_bot``
+    says so), ``None`` if they cannot be read (a compiled class, one taking ``**kwargs``)."""
+    if name not in _BOTS:
+        return {}
+    module_name, class_name = _BOTS[name].split(":")
+    try:
+        signature = inspect.signature(getattr(import_module(module_name), class_name))
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in signature.parameters.values()):
+        return None
+    return {key: p.default for key, p in signature.parameters.items()}
+
+
+def make_bot(spec: str, seed: int = 0, *, trusted: bool = False) -> Bot:
+    """A bot from its spec, seeded; raises ``BotSpecError`` for unknown names or parameters and
+    numbers out of their range.
 
     ``cmd:COMMAND`` (or ``cmd[OPTIONS]:COMMAND``) is another program speaking the bot protocol
-    (``stoneage.bots.external``, docs/bot-protocol.md).
+    (``stoneage.bots.external``, docs/bot-protocol.md). Only a ``trusted`` spec (the person's own
+    command line, the server's configuration, a program's own code) may run one or name a file;
+    by default the spec is taken for one from a file or the network (``check_untrusted``).
     """
+    if not trusted:
+        check_untrusted(spec)
     if is_command_spec(spec):
         external = import_module("stoneage.bots.external.spec")
         bot: Bot = external.make_command_bot(spec, seed)
@@ -114,7 +186,7 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
         if params:
             raise BotSpecError(_("bot {spec!r}: {name} runs a program and takes no parameters").format(
                 spec=spec, name=name))
-        return make_bot(PRESETS[name], seed)
+        return make_bot(PRESETS[name], seed, trusted=True)  # the operator's own preset
     if name in PRESETS:
         preset_name, preset_params = parse_spec(PRESETS[name])
         name, params = preset_name, {**preset_params, **params}
@@ -125,6 +197,8 @@ def make_bot(spec: str, seed: int = 0) -> Bot:
     _check_params(spec, factory, params)
     try:
         return factory(seed=seed, **params)
+    except BotSpecError as error:  # a number out of its range: say which bot
+        raise BotSpecError(_("bot {spec!r}: {error}").format(spec=spec, error=error)) from None
     except TypeError as error:
         raise BotSpecError(_("bot {spec!r}: {error}").format(spec=spec, error=error)) from None
     except ValueError as error:
@@ -141,7 +215,9 @@ _KINDS: tuple[tuple[type, tuple[type, ...], str], ...] = (
 
 def _check_params(spec: str, factory: Callable[..., Bot], params: dict[str, Any]) -> None:
     """Refuse a parameter the bot does not take, or a value unlike its default (a bool is no number),
-    in the same words in both builds: a compiled bot's own ``TypeError`` reads differently."""
+    in the same words in both builds: a compiled bot's own ``TypeError`` reads differently. NaN and
+    infinity are no number for any bot."""
+    _check_finite(spec, params)
     try:
         signature = inspect.signature(factory)
     except (TypeError, ValueError):  # nothing to read: the bot's own errors speak

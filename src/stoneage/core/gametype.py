@@ -15,6 +15,7 @@ from typing import Any
 
 from stoneage.core.errors import GameOptionError, shorten
 from stoneage.core.i18n import _
+from stoneage.core.limits import MAX_SEED
 
 JSON = dict[str, Any]
 
@@ -138,6 +139,9 @@ class GameType:
         if not _is_int(values[SEED]) or values[SEED] < 0:
             raise GameOptionError(_("seed must be a non-negative integer, not {value}").format(
                 value=shorten(values[SEED])))
+        if values[SEED] > MAX_SEED:  # records hold it, and the bots' seeds derived from it
+            raise GameOptionError(_("seed must be at most {high}, not {value}").format(
+                high=MAX_SEED, value=shorten(values[SEED])))
         first = values[FIRST_PLAYER]
         if not _is_int(first) or not 0 <= first < players:
             raise GameOptionError(_("first_player must be a seat 0..{last}, not {value}").format(

@@ -70,7 +70,8 @@ class StoneAgeGymEnv(gymnasium.Env[Observation, np.int64]):
 
     def _make_opponents(self, seed: int) -> dict[int, Bot]:
         seats = [s for s in range(self.game.num_players) if s != self.seat]
-        return {s: make_bot(spec, seed=seed + s) for s, spec in zip(seats, self.opponent_specs, strict=True)}
+        return {s: make_bot(spec, seed=seed + s, trusted=True)  # the caller's own opponents
+                for s, spec in zip(seats, self.opponent_specs, strict=True)}
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:

@@ -173,8 +173,9 @@ def record_key(record: JSON, bot: str, iterations: int) -> str:
 
 
 def search_bot(spec: str, iterations: int, seed: int) -> MCTSBot:
-    """The analysing bot: ``spec`` must make a search bot; ``iterations`` (if > 0) sets its depth."""
-    bot = make_bot(spec, seed=seed)
+    """The analysing bot: ``spec`` (the person's ``--bot`` or the server's configuration, never a
+    record's) must make a search bot; ``iterations`` (if > 0) sets its depth."""
+    bot = make_bot(spec, seed=seed, trusted=True)
     if not isinstance(bot, MCTSBot):
         bot.close()
         raise AnalysisError(_("bot {spec!r} does not search; analysis needs a search bot such as hard or mcts").format(

@@ -109,13 +109,14 @@ def search_ranking(state: State, seat: int, bot: Any) -> list[tuple[int, float, 
 
 
 def explain(state: State, seat: int, action: int, bot_spec: str, *, seed: int = 0, top: int = TOP,
-            viewer: int = OMNISCIENT) -> Explanation:
+            viewer: int = OMNISCIENT, trusted: bool = False) -> Explanation:
     """Why the bot ``bot_spec`` in ``seat`` played ``action`` in ``state`` (the state before the move),
-    the moves described as ``viewer`` may read them (a seat, ``PUBLIC``; default: everything)."""
+    the moves described as ``viewer`` may read them (a seat, ``PUBLIC``; default: everything).
+    ``trusted``: the spec is the person's own, so it may name a file (``make_bot``)."""
     legal = state.legal_actions()
     if len(legal) <= 1:
         return Explanation(seat, bot_spec, _choice(state, action, value_alone(state, seat, action), None, viewer))
-    bot = GreedyBot(seed=seed) if runs_a_program(bot_spec) else make_bot(bot_spec, seed=seed)
+    bot = GreedyBot(seed=seed) if runs_a_program(bot_spec) else make_bot(bot_spec, seed=seed, trusted=trusted)
     try:
         rows, method = ranking(state, seat, bot)
     finally:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from stoneage.bots import Bot, BotSpecError, make_bot
-from stoneage.bots.registry import bot_label
+from stoneage.bots.registry import LEVELS, UntrustedBotError, bot_label
 from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
 from stoneage.core.i18n import _, ngettext, seat_name
@@ -66,6 +66,31 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return game_seed * 10 + seat + 1
 
 
+def check_saved_seats(seats: list[str]) -> None:
+    """Refuse a save's seats unless each is a person or a bot level that can be made: never a
+    program nor a file (``UntrustedBotError``), nor a bad number (``BotSpecError``), naming the seat."""
+    for seat, spec in enumerate(seats):
+        if normalize_seat(spec) == HUMAN:
+            continue
+        try:
+            make_bot(normalize_seat(spec)).close()
+        except UntrustedBotError as error:
+            if error.kind == "program":
+                message = _("the save names a program bot for seat {seat} ({spec!r}); a save may name only "
+                            "bot levels ({levels}) with number settings")
+            elif error.kind == "file":
+                message = _("the save names a file for seat {seat} ({spec!r}: {name}); a save may name only "
+                            "bot levels ({levels}) with number settings")
+            else:
+                message = _("the save's bot for seat {seat} cannot be made: {error}")
+            raise UntrustedBotError(message.format(seat=seat + 1, spec=spec.strip(), name=error.parameter,
+                                                   levels=LEVELS, error=error),
+                                    error.spec, error.kind, error.parameter) from None
+        except BotSpecError as error:
+            raise BotSpecError(_("the save's bot for seat {seat} cannot be made: {error}").format(
+                seat=seat + 1, error=error)) from None
+
+
 def seat_names(seats: list[str]) -> list[str]:
     """``"Player 1 (you)"``, ``"Player 2 (medium)"``; several people are ``(human)``. In the
     current language: the seat as ``seat_name`` calls it, the bot as ``bot_label`` shows it."""
@@ -84,9 +109,13 @@ def seat_names(seats: list[str]) -> list[str]:
 
 
 class Session:
-    """A game with its seats, its log and the undo stack."""
+    """A game with its seats, its log and the undo stack.
 
-    def __init__(self, game: Game, seats: list[str], state: State | None = None) -> None:
+    A seat's bot may run a program or name a file (``cmd:…``, ``learned:weights=…``) only when the
+    seats are ``trusted``: the person's own command line; never a save's (``from_record``).
+    """
+
+    def __init__(self, game: Game, seats: list[str], state: State | None = None, *, trusted: bool = False) -> None:
         if len(seats) != game.num_players:
             raise StoneAgeError(ngettext("{players} player needs {players} seat, not {seats}",
                                          "{players} players need {players} seats, not {seats}",
@@ -95,9 +124,11 @@ class Session:
         self.kit: PlayKit = play_kit(game)
         """The game's defaults, menus and results."""
         self.seats = [normalize_seat(s) for s in seats]
+        self.trusted = trusted
+        """Whether the seats came from the person (their bots may run programs and read files)."""
         self.state = state if state is not None else game.new_initial_state()
         self.bots: dict[int, Bot] = {
-            seat: make_bot(spec, seed=bot_seed(game.seed, seat))
+            seat: make_bot(spec, seed=bot_seed(game.seed, seat), trusted=trusted)
             for seat, spec in enumerate(self.seats) if spec != HUMAN
         }
         for seat, bot in self.bots.items():
@@ -128,19 +159,24 @@ class Session:
 
     @classmethod
     def new(cls, seats: list[str], seed: int, *, first_player: int = 0, expansions: tuple[str, ...] = (),
-            variants: tuple[str, ...] = (), game: str = DEFAULT_GAME, **params: Any) -> Session:
+            variants: tuple[str, ...] = (), game: str = DEFAULT_GAME, trusted: bool = False,
+            **params: Any) -> Session:
         """A new game for these seats: Stone Age unless ``game`` names another registered game;
         ``params``: the game's own parameters (``mammoth_tiles="my-tiles.json"``); ``None`` values
-        are left out (the game's default)."""
+        are left out (the game's default). ``trusted``: the seats are the person's own (see the class)."""
         options = {name: value for name, value in params.items() if value is not None}
         return cls(load_game(game, players=len(seats), seed=seed, first_player=first_player,
-                             expansions=list(expansions), variants=list(variants), **options), seats)
+                             expansions=list(expansions), variants=list(variants), **options), seats,
+                   trusted=trusted)
 
     @classmethod
-    def from_record(cls, record: Any, seats: list[str] | None = None) -> Session:
-        """Resume the game of a record; seats from ``seats``, else the record's, else defaults.
+    def from_record(cls, record: Any, seats: list[str] | None = None, *, trusted: bool = False) -> Session:
+        """Resume the game of a record; seats from ``seats`` (the person's own if ``trusted``), else
+        the record's, else defaults.
 
-        Raises ``RecordError`` for a corrupt record (the message says what is wrong).
+        Raises ``RecordError`` for a corrupt record (the message says what is wrong). A record's own
+        seats name bot levels only: one that runs a program or names a file is refused with an
+        ``UntrustedBotError``, another that cannot be made with a ``BotSpecError``, naming the seat.
         """
         game, _state = replay(record)  # validates the header, every action and any stored result
         if seats is None:
@@ -152,12 +188,14 @@ class Session:
                                   .format(field=repr(SEATS_KEY)))
             else:
                 seats = list(stored)
+                trusted = False
+                check_saved_seats(seats)
         if len(seats) != game.num_players:
             raise RecordError(ngettext("record field {field}: {players} player needs {players} seat, not {seats}",
                                        "record field {field}: {players} players need {players} seats, not {seats}",
                                        game.num_players).format(field=repr(SEATS_KEY), players=game.num_players,
                                                                 seats=len(seats)))
-        session = cls(game, seats)
+        session = cls(game, seats, trusted=trusted)
         for text in record["actions"]:
             session._apply(session.state.string_to_action(text), keep_undo=False)
         session._undo.clear()
@@ -394,7 +432,7 @@ class Session:
                                    _("{name} has not moved yet").format(name=self.names[seat]))
         before, mover, action = found
         return explain(before, mover, action, self.seats[mover], seed=bot_seed(self.game.seed, mover),
-                       viewer=self.log_viewer())
+                       viewer=self.log_viewer(), trusted=self.trusted)
 
     def warnings(self, action: int) -> list[str]:
         """What a person should know before playing ``action`` now (starving, a wasted purchase), in

@@ -10,6 +10,7 @@ from typing import Any
 
 from stoneage.bots.registry import make_bot
 from stoneage.core.i18n import _
+from stoneage.core.limits import MAX_GAMES, MAX_SEED
 from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.sim.errors import JobsError, TournamentError
 
@@ -133,8 +134,12 @@ def validate(config: TournamentConfig) -> None:
                 size=size, count=count))
     if config.games < 1:
         raise TournamentError(_("games must be at least 1, not {games}").format(games=config.games))
+    if config.games > MAX_GAMES:
+        raise TournamentError(_("games must be at most {most}, not {games}").format(most=MAX_GAMES, games=config.games))
     if config.seed < 0:
         raise TournamentError(_("seed must be a non-negative integer, not {value!r}").format(value=config.seed))
+    if config.seed > MAX_SEED:
+        raise TournamentError(_("seed must be at most {high}, not {value}").format(high=MAX_SEED, value=config.seed))
     if config.batch < 1:
         raise TournamentError(_("batch must be at least 1, not {batch}").format(batch=config.batch))
     if config.backend not in BACKENDS:
@@ -142,7 +147,7 @@ def validate(config: TournamentConfig) -> None:
             backend=config.backend, known=", ".join(BACKENDS)))
     check_jobs(config.jobs, config.backend, config.ray_address)
     for spec in config.bots:
-        games = getattr(make_bot(spec.strip(), 0), "games", None)  # a bot made for some games says which
+        games = getattr(make_bot(spec.strip(), 0, trusted=True), "games", None)  # a bot made for some games says which
         if games is not None and config.game not in games:
             raise TournamentError(_("the bot {bot!r} plays {games} only, not {game}").format(
                 bot=spec.strip(), games=both(games), game=config.game))

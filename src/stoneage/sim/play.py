@@ -58,7 +58,7 @@ def play_game(config: TournamentConfig, index: int, keep_record: bool = False) -
     labels = config.labels()
     game = load_game(config.game, players=players, seed=game_setup.seed, **config.game_options())
     bots = [
-        TimedBot(make_bot(config.bots[entry].strip(), seed))
+        TimedBot(make_bot(config.bots[entry].strip(), seed, trusted=True))
         for entry, seed in zip(game_setup.entries, game_setup.bot_seeds, strict=True)
     ]
     try:

@@ -20,6 +20,7 @@ from typing import Final
 from stoneage.bots.mcts import MCTSBot
 from stoneage.bots.stone_age.features import FEATURES
 from stoneage.bots.stone_age.learned import GAME, LearnedValue, Weights
+from stoneage.core.limits import MAX_SECONDS
 from stoneage.core.registry import load_game
 
 TUNED: Final = ("tool_maker", "hut", "field")
@@ -30,9 +31,9 @@ MARGIN: Final = 0.05
 """How far above half of the games a scaling must win to be kept."""
 ITERATIONS: Final = 100
 """The search of a tuning game: the expert's (look ahead, learned values) with this budget."""
-NO_CLOCK: Final = 1e9
-"""The time cap of a bot in training games: one no game reaches, so that a game depends on its seed
-alone, never on how busy the machine is."""
+NO_CLOCK: Final = MAX_SECONDS
+"""The time cap of a bot in training games: the longest a bot may take (an hour per decision), which
+no game reaches, so that a game depends on its seed alone, never on how busy the machine is."""
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,11 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from stoneage.bots import BotSpecError, make_bot
+from stoneage.bots.registry import UntrustedBotError
 from stoneage.core.errors import GameOptionError
 from stoneage.core.gametype import GameType, Kind, Param
 from stoneage.core.i18n import _
+from stoneage.core.limits import SEED, whole_number
 from stoneage.core.record import load_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.play.kit import PlayKit, play_kit
@@ -33,6 +35,8 @@ from stoneage.tui.kit import (
 if TYPE_CHECKING:
     from stoneage.tui.base_app import GameApp
 
+MAX_SEATS = 100
+"""The most seats ``--players`` and ``--first-player`` read (each game then allows its own few)."""
 DEFAULT_SAVE = "stoneage-game.json"
 """Where ``stoneage play`` and ``stoneage learn`` save a game that is left unfinished."""
 
@@ -41,16 +45,8 @@ def _infos() -> list[GameType]:
     return [game_info(name) for name in game_names()]
 
 
-def _players(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or int(text) < 1:
-        raise argparse.ArgumentTypeError(_("players must be a positive number, not {value}").format(value=repr(text)))
-    return int(text)
-
-
-def _seed(text: str) -> int:
-    if not text.isdigit():
-        raise argparse.ArgumentTypeError(_("seed must be a non-negative integer, not {value}").format(value=repr(text)))
-    return int(text)
+_PLAYERS = whole_number(1, MAX_SEATS, "players")
+_FIRST_PLAYER = whole_number(1, MAX_SEATS, "first player")
 
 
 def _delay(text: str) -> float:
@@ -104,14 +100,14 @@ def register(subparsers: Any) -> None:
                       help=_("the game: {games} (default {default}); with two or more people "
                              "(--seats human,human) the memory games play hot seat").format(
                           games=games, default=DEFAULT_GAME))
-    play.add_argument("--players", type=_players,
+    play.add_argument("--players", type=_PLAYERS,
                       help=_("how many players (default: the game's usual number, or the number of --seats)"))
     play.add_argument("--seats", type=_seats, metavar="LIST",
                       help=_("who plays each seat, in order: human or a bot (random, easy, medium, hard, "
                              "greedy, mcts:..., child, junior, ...), e.g. human,hard or human,human,medium "
                              "(default: human, then the game's default bot)"))
-    play.add_argument("--seed", type=_seed, help=_("seed of the dice, the cards and the bots (default: random)"))
-    play.add_argument("--first-player", type=int, default=1, metavar="N",
+    play.add_argument("--seed", type=SEED, help=_("seed of the dice, the cards and the bots (default: random)"))
+    play.add_argument("--first-player", type=_FIRST_PLAYER, default=1, metavar="N",
                       help=_("the seat that starts round 1, from 1 (default 1)"))
     play.add_argument("--expansion", action="append", default=[], choices=expansions, metavar="NAME",
                       help=_("add an expansion (repeatable): {options}").format(options=_options_help("expansions")))
@@ -156,7 +152,14 @@ def make_session(args: argparse.Namespace) -> Session:
         seats = args.seats
         if seats is not None:
             _check_bots(seats)
-        return Session.from_record(record, seats)
+            return Session.from_record(record, seats, trusted=True)
+        try:
+            return Session.from_record(record)
+        except UntrustedBotError as error:  # the save's seats: a program or a file
+            raise UntrustedBotError(_("{error}; choose the seats' bots with --seats").format(error=error),
+                                    error.spec, error.kind, error.parameter) from None
+        except BotSpecError as error:  # a level that cannot be made
+            raise BotSpecError(_("{error}; choose the seats' bots with --seats").format(error=error)) from None
     name = args.game or DEFAULT_GAME
     info = game_info(name)
     seats = args.seats
@@ -181,7 +184,7 @@ def make_session(args: argparse.Namespace) -> Session:
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     try:
         return Session.new(seats, seed, first_player=args.first_player - 1, expansions=tuple(args.expansion),
-                           variants=tuple(args.variant), game=name, **data_params)
+                           variants=tuple(args.variant), game=name, trusted=True, **data_params)
     except GameOptionError as error:
         raise GameOptionError(as_flags(str(error), data_params)) from None
 
@@ -224,7 +227,7 @@ def _default_bot(kit: PlayKit) -> str:
 def _check_bots(seats: list[str]) -> None:
     for spec in seats:
         if spec != HUMAN:
-            make_bot(spec)  # raises BotSpecError (a StoneAgeError) with the known names
+            make_bot(spec, trusted=True).close()  # BotSpecError (a StoneAgeError) with the known names
 
 
 def cmd_play(args: argparse.Namespace) -> int:

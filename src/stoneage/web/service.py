@@ -23,8 +23,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from stoneage.bots import Bot, BotSpecError, bot_names, make_bot
-from stoneage.bots.external import is_command_spec
-from stoneage.bots.registry import bot_label
+from stoneage.bots.registry import UntrustedBotError, bot_label, check_untrusted
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
@@ -110,6 +109,20 @@ def offered_bots(game: str) -> list[str]:
     return [default, *(name for name in offered if name != default)]
 
 
+def _check_lobby_bot(spec: str, offered: list[str]) -> None:
+    """Refuse a lobby seat's bot that runs a program (403) or names a file or a bad number (400): a
+    request from the network names bot levels only, as a save does (``check_untrusted``)."""
+    try:
+        check_untrusted(spec)
+    except UntrustedBotError as error:
+        if error.kind == "program":
+            raise ServiceError(403, "cmd_bot_refused", f"bot {spec!r}: this server does not run programs "
+                               f"(cmd: bots) for lobby seats; offered: {', '.join(offered)}") from None
+        raise ServiceError(400, "bad_bot", f"{error}; offered: {', '.join(offered)}") from None
+    except BotSpecError as error:
+        raise ServiceError(400, "bad_bot", f"{error}; offered: {', '.join(offered)}") from None
+
+
 def clean_name(name: str | None, fallback: str) -> str:
     """A display name: printable, trimmed, at most ``MAX_NAME`` characters; ``fallback`` if empty."""
     text = "".join(ch for ch in (name or "") if ch.isprintable()).strip()[:MAX_NAME]
@@ -190,9 +203,8 @@ class GameService:
                 raise ServiceError(400, "bad_option", f"option {name!r} takes its data inline, not a file name")
         offered = offered_bots(game)
         for seat in seats:
-            if seat.kind == BOT and is_command_spec(seat.bot or ""):  # a lobby request must never run a program
-                raise ServiceError(403, "cmd_bot_refused", f"bot {seat.bot!r}: this server does not run programs "
-                                   f"(cmd: bots) for lobby seats; offered: {', '.join(offered)}")
+            if seat.kind == BOT:
+                _check_lobby_bot(seat.bot or "", offered)
             if seat.kind == BOT and seat.bot not in offered:
                 raise ServiceError(400, "bad_bot", f"bot {seat.bot!r} does not play {game}; offered: "
                                    f"{', '.join(offered)}")

@@ -76,7 +76,7 @@ def make_command_bot(spec: str, seed: int) -> FallbackBot:
     found = shutil.which(program) if "/" not in program else (program if Path(program).is_file() else None)
     if found is None:
         raise BotSpecError(_("bot {spec!r}: no program {program!r} found").format(spec=spec, program=program))
-    fallback = make_bot(options["fallback"], seed)
+    fallback = make_bot(options["fallback"], seed, trusted=True)  # part of a spec already trusted
     primary = CommandBot(argv, seed=seed, budget=options["budget"], hello_timeout=options["hello"],
                          restarts=options["restarts"], log=options["log"] or None)
     bot = FallbackBot(primary, fallback, options["fallback"])

@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any, cast
 
-from stoneage.bots.params import fraction
+from stoneage.bots.params import fraction, seconds, whole
 from stoneage.bots.stone_age_junior.memory_bots import (
     GOOD_INDEX,
     HUT_VALUE,
@@ -97,6 +97,8 @@ FORESIGHT_MORE = 1.0
 """Default weight of the bot's average next turn at a table of three or four."""
 SAMPLES = 8
 """Default number of worlds each choice of forest place is played out in."""
+MAX_SAMPLES = 10_000
+"""The most worlds per choice (``samples``)."""
 MAX_SECONDS = 0.9
 """Default budget of one decision (wall time)."""
 PLAYOUT_LIMIT = 5000
@@ -163,9 +165,10 @@ class JuniorExpertBot(JuniorBot):
     """Stone Age Junior played from what the bot remembers: ``junior_expert`` (perfect memory),
     ``junior_expert:memory=0.8`` (forgetful).
 
-    ``samples`` (≥ 1, default 8) worlds per choice of forest place, within ``max_seconds`` (default
-    0.9); ``denial`` (0..1, default 1) weighs what the opponents gain and ``foresight`` (0..1, by
-    default ``default_foresight`` of the table) the bot's own next turn in its builds and Martin.
+    ``samples`` (1..``MAX_SAMPLES``, default 8) worlds per choice of forest place, within
+    ``max_seconds`` (default 0.9, at most an hour); ``denial`` (0..1, default 1) weighs what the
+    opponents gain and ``foresight`` (0..1, by default ``default_foresight`` of the table) the
+    bot's own next turn in its builds and Martin.
     """
 
     name = "junior_expert"
@@ -175,12 +178,8 @@ class JuniorExpertBot(JuniorBot):
                  max_seconds: float = MAX_SECONDS) -> None:
         super().__init__(seed=seed, memory=memory, recall=recall, span=span, denial=denial)
         self.foresight = None if foresight is None else fraction("foresight", foresight)
-        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"samples must be a whole number ≥ 1, not {samples!r}")
-        if isinstance(max_seconds, bool) or not isinstance(max_seconds, int | float) or not max_seconds > 0:
-            raise ValueError(f"max_seconds must be a number > 0, not {max_seconds!r}")
-        self.samples = samples
-        self.max_seconds = float(max_seconds)
+        self.samples = whole("samples", samples, 1, MAX_SAMPLES)
+        self.max_seconds = seconds("max_seconds", max_seconds)
         self.worlds = random.Random(seed * 2 + 1)
         """Draws the worlds choices are played out in (apart from ``rng``, which breaks ties)."""
         self.models: list[JuniorBot] = []
