@@ -28,6 +28,7 @@ from stoneage.core.i18n import (
     seat_name,
     set_language,
 )
+from stoneage.core.limits import SEED
 from stoneage.core.native import build_of
 from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
@@ -217,12 +218,6 @@ def _players(text: str) -> int:
     return int(text)
 
 
-def _seed(text: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise argparse.ArgumentTypeError(_("seed must be a non-negative integer, not {value!r}").format(value=text))
-    return int(text)
-
-
 def option_help(kind: str) -> str:
     """Every game's expansions or variants, for a ``--help`` text: ``stone_age: a, b; ...``."""
     parts = [f"{name}: {', '.join(game_info(name).option_names(kind))}" for name in game_names()
@@ -323,7 +318,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     sim.add_argument("--players", type=_players, default=4, metavar=pgettext("metavar", "PLAYERS"),
                      help=_("2, 3 or 4 (default 4)"))
-    sim.add_argument("--seed", type=_seed, metavar=pgettext("metavar", "SEED"),
+    sim.add_argument("--seed", type=SEED, metavar=pgettext("metavar", "SEED"),
                      help=_("seed of the dice, cards and players (default: random)"))
     sim.add_argument("--expansion", action="append", default=[], metavar=pgettext("metavar", "NAME"),
                      help=_("add an expansion (repeatable); {options}").format(options=option_help("expansions")))

@@ -32,6 +32,7 @@ import numpy as np
 from stoneage.core.contract import CHANCE
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import _
+from stoneage.core.limits import SEED, whole_number
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 from stoneage.envs.gymnasium import StoneAgeGymEnv
 from stoneage.envs.pettingzoo import raw_env
@@ -180,10 +181,9 @@ def run(games: Sequence[str], players: Sequence[int] | None, steps: int, seed: i
     return rows
 
 
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(_("expected a positive integer, not {value!r}").format(value=text))
-    return int(text)
+_PLAYERS = whole_number(1, 100, "players")
+_STEPS = whole_number(1, 100_000_000, "steps")
+_REPEAT = whole_number(1, 1000, "repeat")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -192,13 +192,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=_("steps per second of the research adapters beside the engine"))
     parser.add_argument("--game", action="append", metavar="NAME",
                         help=_("game to measure, repeatable, or all (default stone_age)"))
-    parser.add_argument("--players", type=_positive, action="append", metavar="N",
+    parser.add_argument("--players", type=_PLAYERS, action="append", metavar="N",
                         help=_("a player count, repeatable (default: every count the game allows)"))
-    parser.add_argument("--steps", type=_positive, default=5000, metavar="N",
+    parser.add_argument("--steps", type=_STEPS, default=5000, metavar="N",
                         help=_("decisions per adapter and player count (default 5000)"))
-    parser.add_argument("--repeat", type=_positive, default=3, metavar="N",
+    parser.add_argument("--repeat", type=_REPEAT, default=3, metavar="N",
                         help=_("runs of each row; the fastest counts (default 3)"))
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help=_("seed of chance and of the actions"))
+    parser.add_argument("--seed", type=SEED, default=0, metavar="S", help=_("seed of chance and of the actions"))
     parser.add_argument("--expansion", action="append", default=[], metavar="NAME",
                         help=_("an expansion of the game, e.g. mammoth (repeatable)"))
     parser.add_argument("--variant", action="append", default=[], metavar="NAME",

@@ -9,9 +9,11 @@ from typing import Any
 from stoneage.core import files
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import _, pgettext, seat_name
+from stoneage.core.limits import JOBS, MAX_ITERATIONS, whole_number
 from stoneage.core.text import cells, ljust, rjust
-from stoneage.sim.commands import _non_negative, _positive
 from stoneage.sim.config import BACKENDS
+
+_ITERATIONS = whole_number(0, MAX_ITERATIONS, "iterations")
 
 
 class AnalyzeError(StoneAgeError):
@@ -33,7 +35,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("record", metavar=pgettext("metavar", "RECORD"), help=_("a game record (JSON)"))
     parser.add_argument("--bot", default=DEFAULT_BOT, metavar=pgettext("metavar", "SPEC"),
                         help=_("the analysing search bot (default {bot})").format(bot=DEFAULT_BOT))
-    parser.add_argument("--iterations", type=_non_negative, default=DEFAULT_ITERATIONS, metavar="N",
+    parser.add_argument("--iterations", type=_ITERATIONS, default=DEFAULT_ITERATIONS, metavar="N",
                         help=_("search iterations per decision (default {n}; 0: the bot's own)").format(
                             n=DEFAULT_ITERATIONS))
     parser.add_argument("--plot", metavar=pgettext("metavar", "FILE"),
@@ -41,7 +43,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", metavar=pgettext("metavar", "FILE"), help=_("write the full analysis as JSON"))
     parser.add_argument("--no-cache", action="store_true",
                         help=_("analyse again even if RECORD.analysis.json holds this analysis"))
-    parser.add_argument("--jobs", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
+    parser.add_argument("--jobs", type=JOBS, default=1, metavar=pgettext("metavar", "JOBS"),
                         help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
     parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
     parser.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from stoneage.core.i18n import _, pgettext
+from stoneage.core.limits import BATCH, GAMES, JOBS, MAX_GAMES, SEED, whole_number
 from stoneage.core.record import save_record
 from stoneage.core.registry import DEFAULT_GAME, game_names
 from stoneage.sim.config import BACKENDS, TournamentConfig, split_bots, validate
@@ -18,16 +19,7 @@ if TYPE_CHECKING:
     from stoneage.sim.runner import TournamentResult
 
 
-def _positive(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(_("expected a positive integer, not {value!r}").format(value=text))
-    return int(text)
-
-
-def _non_negative(text: str) -> int:
-    if not text.strip().isdigit():
-        raise argparse.ArgumentTypeError(_("expected a non-negative integer, not {value!r}").format(value=text))
-    return int(text)
+_INDEX = whole_number(0, MAX_GAMES - 1, "index")
 
 
 def _table_sizes(text: str) -> tuple[int, ...]:
@@ -48,7 +40,7 @@ def _add_definition(parser: argparse.ArgumentParser) -> None:
     """The options that decide what each game of a tournament is."""
     parser.add_argument("--bots", type=_bots, required=True, metavar=pgettext("metavar", "SPEC,SPEC,..."),
                         help=_("bot specs, one per seat, e.g. mcts:iterations=500,greedy,greedy,random"))
-    parser.add_argument("--seed", type=_non_negative, default=0, metavar=pgettext("metavar", "SEED"),
+    parser.add_argument("--seed", type=SEED, default=0, metavar=pgettext("metavar", "SEED"),
                         help=_("tournament seed (default 0)"))
     parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     parser.add_argument("--players", type=_table_sizes, default=(), metavar="N[,N...]",
@@ -61,10 +53,10 @@ def _add_definition(parser: argparse.ArgumentParser) -> None:
 
 def add_runner_options(parser: argparse.ArgumentParser) -> None:
     """The options that decide where the games are played (local processes or Ray)."""
-    parser.add_argument("--jobs", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
+    parser.add_argument("--jobs", type=JOBS, default=1, metavar=pgettext("metavar", "JOBS"),
                         help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
     parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
-    parser.add_argument("--batch", type=_positive, default=10, metavar=pgettext("metavar", "BATCH"),
+    parser.add_argument("--batch", type=BATCH, default=10, metavar=pgettext("metavar", "BATCH"),
                         help=_("games per task (default 10)"))
     parser.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
                         help=_("Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)"))
@@ -82,7 +74,7 @@ def register(subparsers: Any) -> None:
                                                "win rates, scores, decision times and openskill ratings."),
                                  allow_abbrev=False)
     _add_definition(tour)
-    tour.add_argument("--games", type=_positive, default=100, metavar=pgettext("metavar", "GAMES"),
+    tour.add_argument("--games", type=GAMES, default=100, metavar=pgettext("metavar", "GAMES"),
                       help=_("number of games (default 100)"))
     tour.add_argument("--out", metavar=pgettext("metavar", "FILE"),
                       help=_("per-game results, FILE.jsonl or FILE.csv"))
@@ -99,7 +91,7 @@ def register(subparsers: Any) -> None:
                                               "record."),
                                 allow_abbrev=False)
     _add_definition(one)
-    one.add_argument("--index", type=_non_negative, required=True, metavar=pgettext("metavar", "INDEX"),
+    one.add_argument("--index", type=_INDEX, required=True, metavar=pgettext("metavar", "INDEX"),
                      help=_("game index (0-based, as in the results)"))
     one.add_argument("--record", metavar=pgettext("metavar", "FILE"), help=_("write the game record to FILE"))
     one.add_argument("--json", action="store_true", help=_("also print the result line as in the JSONL results"))

@@ -7,8 +7,9 @@ import sys
 from typing import Any
 
 from stoneage.core.i18n import _, pgettext
+from stoneage.core.limits import GAMES, SEED
 from stoneage.core.registry import DEFAULT_GAME, game_names
-from stoneage.sim.commands import _non_negative, _positive, _table_sizes, add_runner_options
+from stoneage.sim.commands import _table_sizes, add_runner_options
 from stoneage.sim.config import split_bots
 from stoneage.sim.errors import require
 from stoneage.sim.ladder import LEVELS, LadderError
@@ -28,9 +29,9 @@ def register(subparsers: Any) -> None:
                         help=_("the levels, weakest first (default random,easy,medium,hard,expert)"))
     parser.add_argument("--players", type=_table_sizes, metavar="N[,N...]",
                         help=_("table sizes (default 2,3,4, or those the levels can fill)"))
-    parser.add_argument("--games", type=_positive, default=180, metavar=pgettext("metavar", "GAMES"),
+    parser.add_argument("--games", type=GAMES, default=180, metavar=pgettext("metavar", "GAMES"),
                         help=_("games in all, those in --out included (default 180)"))
-    parser.add_argument("--seed", type=_non_negative, default=0, metavar=pgettext("metavar", "SEED"),
+    parser.add_argument("--seed", type=SEED, default=0, metavar=pgettext("metavar", "SEED"),
                         help=_("ladder seed (default 0)"))
     parser.add_argument("--game", choices=game_names(), default=DEFAULT_GAME)
     parser.add_argument("--expansion", action="append", default=[], metavar=pgettext("metavar", "NAME"),

@@ -7,8 +7,9 @@ import sys
 from typing import Any
 
 from stoneage.core.i18n import _, pgettext
+from stoneage.core.limits import BATCH, GAMES, JOBS, SEED
 from stoneage.core.registry import DEFAULT_GAME, game_names
-from stoneage.sim.commands import _bots, _non_negative, _positive
+from stoneage.sim.commands import _bots
 from stoneage.sim.config import BACKENDS
 from stoneage.sim.errors import require
 
@@ -36,18 +37,18 @@ def register(subparsers: Any) -> None:
                         help=_("repeatable"))
     parser.add_argument("--variant", action="append", default=[], metavar=pgettext("metavar", "NAME"),
                         help=_("repeatable"))
-    parser.add_argument("--games", type=_positive, default=100, metavar=pgettext("metavar", "GAMES"),
+    parser.add_argument("--games", type=GAMES, default=100, metavar=pgettext("metavar", "GAMES"),
                         help=_("number of games (default 100)"))
-    parser.add_argument("--seed", type=_non_negative, default=0, metavar=pgettext("metavar", "SEED"),
+    parser.add_argument("--seed", type=SEED, default=0, metavar=pgettext("metavar", "SEED"),
                         help=_("seed (default 0); with the bots and options it decides every game"))
     parser.add_argument("--out", required=True, metavar=pgettext("metavar", "FILE"),
                         help=_("the data, FILE.npz (its header also goes to FILE.json)"))
     parser.add_argument("--info-state", action="store_true",
                         help=_("also save each decision's information-state tensor"))
     parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
-    parser.add_argument("--jobs", "--workers", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
+    parser.add_argument("--jobs", "--workers", type=JOBS, default=1, metavar=pgettext("metavar", "JOBS"),
                         help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
-    parser.add_argument("--batch", type=_positive, default=10, metavar=pgettext("metavar", "BATCH"),
+    parser.add_argument("--batch", type=BATCH, default=10, metavar=pgettext("metavar", "BATCH"),
                         help=_("games per Ray task (default 10)"))
     parser.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
                         help=_("Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)"))

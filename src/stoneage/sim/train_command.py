@@ -9,9 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from stoneage.core.i18n import _, pgettext
-from stoneage.sim.commands import _non_negative, _positive
+from stoneage.core.limits import GAMES, JOBS, MAX_GAMES, MAX_GENERATIONS, SEED, whole_number
 from stoneage.sim.config import BACKENDS, check_jobs
 from stoneage.sim.errors import require
+
+_GENERATIONS = whole_number(1, MAX_GENERATIONS, "generations")
+_TUNE_GAMES = whole_number(0, MAX_GAMES, "games")
 
 
 def _ridge(text: str) -> float:
@@ -33,16 +36,16 @@ def register(subparsers: Any) -> None:
                       "file, byte for byte, whatever the jobs or backend."),
         allow_abbrev=False)
     parser.add_argument("what", choices=("expert",), help=_("what to train"))
-    parser.add_argument("--seed", type=_non_negative, default=0, metavar=pgettext("metavar", "SEED"),
+    parser.add_argument("--seed", type=SEED, default=0, metavar=pgettext("metavar", "SEED"),
                         help=_("seed (default 0); it decides every game and so the weights"))
-    parser.add_argument("--games", type=_positive, default=60, metavar=pgettext("metavar", "GAMES"),
+    parser.add_argument("--games", type=GAMES, default=60, metavar=pgettext("metavar", "GAMES"),
                         help=_("games per generation (default 60)"))
-    parser.add_argument("--generations", type=_positive, default=4, metavar="N",
+    parser.add_argument("--generations", type=_GENERATIONS, default=4, metavar="N",
                         help=_("rounds of self-play and fitting (default 4)"))
     parser.add_argument("--ridge", type=_ridge, metavar="R",
                         help=_("pull of the fit toward the hand-set weights (default 200; weaker pulls "
                                "predict the winner better but decide worse)"))
-    parser.add_argument("--tune-games", type=_non_negative, default=0, metavar=pgettext("metavar", "GAMES"),
+    parser.add_argument("--tune-games", type=_TUNE_GAMES, default=0, metavar=pgettext("metavar", "GAMES"),
                         help=_("then tune the village weights by games between search bots, this many games "
                                "per change tried (default 0: no tuning)"))
     parser.add_argument("--out", default="expert_weights.json", metavar=pgettext("metavar", "FILE"),
@@ -50,7 +53,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--curve", metavar=pgettext("metavar", "FILE"),
                         help=_("also plot the learning curve to FILE (e.g. curve.png)"))
     parser.add_argument("--backend", choices=BACKENDS, default="local", help=_("local processes or Ray"))
-    parser.add_argument("--jobs", "--workers", type=_positive, default=1, metavar=pgettext("metavar", "JOBS"),
+    parser.add_argument("--jobs", "--workers", type=JOBS, default=1, metavar=pgettext("metavar", "JOBS"),
                         help=_("worker processes / Ray CPUs, at most the machine's CPUs (default 1)"))
     parser.add_argument("--ray-address", metavar=pgettext("metavar", "ADDRESS"),
                         help=_("Ray cluster to join, e.g. auto or ray://head:10001 (default: start a local Ray)"))

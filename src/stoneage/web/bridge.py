@@ -19,25 +19,40 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from stoneage.bots.external.process import Program
 from stoneage.bots.external.protocol import MAX_LINE, BotFailure
+from stoneage.core.errors import StoneAgeError
 from stoneage.core.extras import install_hint
 from stoneage.core.i18n import _, pgettext
 
+MAX_PORT = 65535
 POLL = 0.2
 """Seconds between looks at the program's output queue (from a worker thread)."""
 OPEN_TIMEOUT = 20.0
 
 
-class BridgeError(Exception):
+class BridgeError(StoneAgeError):
     """The bridge cannot run: a bad URL, the server refusing, the program not starting."""
 
 
 def bot_url(url: str, token: str | None) -> str:
-    """The websocket URL of a remote bot seat: ``http(s)`` becomes ``ws(s)``, ``token`` is added."""
-    parts = urlsplit(url)
+    """The websocket URL of a remote bot seat: ``http(s)`` becomes ``ws(s)``, ``token`` is added.
+    ``BridgeError`` names what is wrong with a URL: its scheme, its host or its port (1 to 65535)."""
+    shape = _("the URL must be ws://HOST:PORT/api/games/ID/bot (or http://...), not {url!r}").format(url=url)
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # an IPv6 address without its ]
+        raise BridgeError(shape) from None
     scheme = {"http": "ws", "https": "wss"}.get(parts.scheme, parts.scheme)
     if scheme not in ("ws", "wss") or not parts.netloc:
-        raise BridgeError(_("the URL must be ws://HOST:PORT/api/games/ID/bot (or http://...), not {url!r}").format(
-            url=url))
+        raise BridgeError(shape)
+    if not parts.hostname:
+        raise BridgeError(_("the URL {url!r} names no host: write ws://HOST:PORT/api/games/ID/bot").format(url=url))
+    try:
+        port = parts.port
+    except ValueError:  # no number, or out of range
+        port = -1
+    if port is not None and not 1 <= port <= MAX_PORT:
+        raise BridgeError(_("the URL {url!r} has a bad port: a port is a number from 1 to {high}").format(
+            url=url, high=MAX_PORT))
     query = [(key, value) for key, value in parse_qsl(parts.query) if key != "token" or token is None]
     if token is not None:
         query.append(("token", token))
@@ -144,6 +159,10 @@ def cmd_connect(args: argparse.Namespace) -> int:
             token = option.partition("=")[2]
         else:
             return _fail(_("unrecognized arguments: {args}").format(args=option))
+    try:
+        url = bot_url(args.url, token)  # a bad URL is named before anything starts
+    except BridgeError as error:
+        return _fail(str(error))
     if not argv:
         return _fail(_("give the program after --, e.g. -- python3 examples/bots/stdlib_bot.py"))
     from importlib.util import find_spec
@@ -151,7 +170,7 @@ def cmd_connect(args: argparse.Namespace) -> int:
     if find_spec("websockets") is None:
         return _fail(_("connecting to a server needs the web extra: {hint}").format(hint=install_hint("web")))
     try:
-        return asyncio.run(relay(bot_url(args.url, token), argv))
+        return asyncio.run(relay(url, argv))
     except BridgeError as error:
         return _fail(str(error))
     except KeyboardInterrupt:

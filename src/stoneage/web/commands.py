@@ -29,7 +29,7 @@ class _NoTraceback(logging.Filter):
 
 
 def _port(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 0 < int(text) < 65536:
+    if not (text.isascii() and text.isdigit()) or len(text) > 5 or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(_("port must be 1 to 65535, not {value!r}").format(value=text))
     return int(text)
 
