@@ -6,13 +6,12 @@ with its own seed, so the result is the same for any number of workers.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from stoneage.core.contract import JSON
 from stoneage.play.analysis import Decision, Runner, analyse_steps, serial_runner
 from stoneage.sim.ray_backend import start_ray
+from stoneage.sim.workers import process_pool
 
 CHUNK = 8
 """Decisions per task: small enough for an even spread and a lively progress bar."""
@@ -37,16 +36,17 @@ def make_runner(jobs: int, backend: str, ray_address: str | None) -> Runner:
 def _processes(record: JSON, steps: list[int], bot: str, iterations: int, on_done: Callable[[int], None],
                jobs: int) -> list[Decision]:
     out: list[Decision] = []
-    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context())
-    try:
-        futures = [pool.submit(analyse_steps, record, part, bot, iterations) for part in chunks(steps)]
-        for future in as_completed(futures):
-            found = future.result()
+    tasks = [(record, part, bot, iterations) for part in chunks(steps)]
+    with process_pool(jobs) as pool:  # on Ctrl-C: the workers are stopped at once
+        for found in pool.imap_unordered(_analyse_task, tasks):
             out.extend(found)
             on_done(len(found))
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)  # on Ctrl-C: drop the tasks not started
     return out
+
+
+def _analyse_task(task: tuple[JSON, list[int], str, int]) -> list[Decision]:
+    """One task in a worker: ``analyse_steps`` of its share of the decisions."""
+    return analyse_steps(*task)
 
 
 def _ray(record: JSON, steps: list[int], bot: str, iterations: int, on_done: Callable[[int], None], jobs: int,

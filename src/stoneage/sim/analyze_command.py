@@ -58,6 +58,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     from stoneage.sim.analysis_jobs import make_runner
     from stoneage.sim.config import check_jobs
     from stoneage.sim.errors import require
+    from stoneage.sim.interrupts import interrupt_guard
 
     record = load_record(args.record)
     search_bot(args.bot, args.iterations, seed=0)
@@ -79,13 +80,15 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             def total(count: int) -> None:
                 bar.reset(total=count)
 
-            try:
-                analysis = analyse(record, args.bot, args.iterations,
-                                   runner=make_runner(args.jobs, args.backend, args.ray_address),
-                                   on_done=bar.update, on_total=total)
-            except KeyboardInterrupt:
-                print(_("stoneage: interrupted; nothing written"), file=sys.stderr)
-                return 130
+            with interrupt_guard() as guard:  # one Ctrl-C stops the workers; more are ignored while they stop
+                try:
+                    analysis = analyse(record, args.bot, args.iterations,
+                                       runner=make_runner(args.jobs, args.backend, args.ray_address),
+                                       on_done=bar.update, on_total=total)
+                except KeyboardInterrupt:
+                    guard.ignore_after = True  # the command is ending: a late Ctrl-C changes nothing
+                    print(_("stoneage: interrupted; nothing written"), file=sys.stderr)
+                    return 130
         if not save_cached(args.record, analysis):
             print(_("stoneage: cannot keep the analysis in {path}").format(path=cache_path(args.record)),
                   file=sys.stderr)

@@ -8,11 +8,8 @@ kill), keeps every finished game and raises ``TournamentInterrupted`` carrying t
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import multiprocessing
 import os
-import signal
-import sys
 import time
 import traceback
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -29,13 +26,12 @@ from stoneage.sim.errors import TournamentError
 from stoneage.sim.interrupts import interrupt_guard, sigint_ignored
 from stoneage.sim.play import play_game
 from stoneage.sim.results import GameResult
+from stoneage.sim.workers import worker_start
 
 OnGame = Callable[[GameResult], None]
 
 IN_FLIGHT = 2
 """Games handed to each worker ahead (so it never waits for the driver between games)."""
-PR_SET_PDEATHSIG = 1
-"""Linux ``prctl`` option: the signal a process gets when its parent dies."""
 STOP_SECONDS = 1.0
 """How long a worker may take to exit after SIGTERM before it is killed."""
 
@@ -100,19 +96,9 @@ class _Serial:
         pass
 
 
-def _die_with_parent(parent: int) -> None:
-    """Ask Linux to SIGTERM this worker when the driver dies, however it dies (no orphans)."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    if os.getppid() != parent:  # the driver died before the request was made
-        os._exit(1)
-
-
 def _worker(config: TournamentConfig, conn: Connection, inherited: list[Connection], parent: int) -> None:
     """A worker process: play each game index it is sent and send the result back."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the driver's to handle
-    _die_with_parent(parent)
+    worker_start(parent)  # Ctrl-C is the driver's to handle; the driver's death ends this worker
     for other in inherited:  # the driver's ends of the pipes, copied by fork: without them, EOF works
         other.close()
     keep = config.records is not None

@@ -10,8 +10,6 @@ processes or on Ray; the arrays are the same whichever runs them, ordered by gam
 
 from __future__ import annotations
 
-import multiprocessing
-import signal
 import time
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +24,7 @@ from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.sim.config import MAX_PLAYERS, MIN_PLAYERS, TournamentConfig, validate
 from stoneage.sim.errors import TournamentError
 from stoneage.sim.schedule import setup
+from stoneage.sim.workers import process_pool
 
 if TYPE_CHECKING:
     import numpy as np
@@ -170,20 +169,15 @@ def play_selfplay_batch(config: SelfPlayConfig, indices: Sequence[int]) -> list[
     return [play_selfplay_game(config, index) for index in indices]
 
 
-def _ignore_sigint() -> None:
-    """Worker processes leave Ctrl-C to the driver."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _serial(config: SelfPlayConfig) -> Generator[GameData, None, None]:
     for index in range(config.games):
         yield play_selfplay_game(config, index)
 
 
 def _processes(config: SelfPlayConfig) -> Generator[GameData, None, None]:
-    """``jobs`` worker processes, one game index at a time; closed (terminated) on the way out."""
-    context = multiprocessing.get_context()
-    with context.Pool(min(config.jobs, config.games), initializer=_ignore_sigint) as pool:
+    """``jobs`` worker processes (``sim.workers.process_pool``), one game index at a time; stopped at
+    once when the games are left unfinished (Ctrl-C)."""
+    with process_pool(min(config.jobs, config.games)) as pool:
         yield from pool.imap_unordered(partial(play_selfplay_game, config), range(config.games))
 
 

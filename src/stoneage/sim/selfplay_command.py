@@ -57,6 +57,7 @@ def register(subparsers: Any) -> None:
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from stoneage.sim import selfplay_file
+    from stoneage.sim.interrupts import interrupt_guard
     from stoneage.sim.results import check_writable
     from stoneage.sim.selfplay import GameData, SelfPlayConfig, numpy_module, run_selfplay, validate_selfplay
 
@@ -76,20 +77,22 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                                         bots=", ".join(seats), seed=config.seed, jobs=config.jobs,
                                         backend=config.backend), flush=True)
     finished = 0
-    try:
-        with tqdm(total=config.games, unit=pgettext("progress bar unit", "game"), file=sys.stderr, disable=None,
-                  dynamic_ncols=True) as bar:
+    with interrupt_guard() as guard:  # one Ctrl-C stops the workers; more are ignored while they stop
+        try:
+            with tqdm(total=config.games, unit=pgettext("progress bar unit", "game"), file=sys.stderr,
+                      disable=None, dynamic_ncols=True) as bar:
 
-            def on_game(_data: GameData) -> None:
-                nonlocal finished
-                finished += 1
-                bar.update(1)
+                def on_game(_data: GameData) -> None:
+                    nonlocal finished
+                    finished += 1
+                    bar.update(1)
 
-            outcome = run_selfplay(config, on_game=on_game)
-    except KeyboardInterrupt:
-        print(_("stoneage: interrupted after {count} of {games} games; nothing written").format(
-            count=finished, games=config.games), file=sys.stderr)
-        return 130
+                outcome = run_selfplay(config, on_game=on_game)
+        except KeyboardInterrupt:
+            guard.ignore_after = True  # the command is ending: a late Ctrl-C changes nothing
+            print(_("stoneage: interrupted after {count} of {games} games; nothing written").format(
+                count=finished, games=config.games), file=sys.stderr)
+            return 130
     data = selfplay_file.arrays(outcome.games)
     decisions = len(data["action"])
     selfplay_file.write(args.out, data, selfplay_file.header(config, decisions))

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -28,6 +27,7 @@ from stoneage.bots.stone_age.learned import GAME, HAND_SET, LearnedValue, Weight
 from stoneage.core.contract import State
 from stoneage.core.registry import load_game
 from stoneage.sim.train_tune import NO_CLOCK, play_mirror_game, tune
+from stoneage.sim.workers import process_pool
 
 Spec = TypeVar("Spec")
 Played = TypeVar("Played")
@@ -188,8 +188,8 @@ def play_all(config: TrainConfig, play: Callable[[Spec], Played], specs: list[Sp
             if started:
                 ray.shutdown()
     elif config.jobs > 1:
-        with ProcessPoolExecutor(config.jobs) as pool:
-            yield from pool.map(play, specs)
+        with process_pool(config.jobs) as pool:  # on Ctrl-C: the workers are stopped at once
+            yield from pool.imap(play, specs)
     else:
         yield from map(play, specs)
 

@@ -71,6 +71,7 @@ def command_line(args: argparse.Namespace) -> str:
 
 def cmd_train(args: argparse.Namespace) -> int:
     from stoneage.bots.stone_age.learned import Weights
+    from stoneage.sim.interrupts import interrupt_guard
     from stoneage.sim.plots import check_plot_path
     from stoneage.sim.results import check_writable
     from stoneage.sim.train import RIDGE, TrainConfig, train
@@ -90,16 +91,18 @@ def cmd_train(args: argparse.Namespace) -> int:
     print(_("Training the expert: {generations} generations of {games} games; seed {seed}; {jobs} job(s), "
             "{backend} backend").format(generations=config.generations, games=config.games, seed=config.seed,
                                         jobs=config.jobs, backend=config.backend), flush=True)
-    try:
-        total = config.games * config.generations + tuning_games(config.tune_games)
-        with tqdm(total=total, unit=pgettext("progress bar unit", "game"),
-                  file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
-            result = train(config, on_game=lambda: bar.update(1))
-            bar.total = bar.n  # tuning stops trying a weight at the first change it keeps
-            bar.refresh()
-    except KeyboardInterrupt:
-        print(_("stoneage: training interrupted; nothing written"), file=sys.stderr)
-        return 130
+    with interrupt_guard() as guard:  # one Ctrl-C stops the workers; more are ignored while they stop
+        try:
+            total = config.games * config.generations + tuning_games(config.tune_games)
+            with tqdm(total=total, unit=pgettext("progress bar unit", "game"),
+                      file=sys.stderr, disable=None, dynamic_ncols=True) as bar:
+                result = train(config, on_game=lambda: bar.update(1))
+                bar.total = bar.n  # tuning stops trying a weight at the first change it keeps
+                bar.refresh()
+        except KeyboardInterrupt:
+            guard.ignore_after = True  # the command is ending: a late Ctrl-C must not turn 130 into a traceback
+            print(_("stoneage: training interrupted; nothing written"), file=sys.stderr)
+            return 130
     training: dict[str, Any] = {"seed": config.seed, "games": config.games, "generations": config.generations,
                                 "command": command_line(args), "curve": result.curve,
                                 "chosen_generation": result.chosen}
