@@ -355,7 +355,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     The language comes first (``--lang`` anywhere on the command line, else the environment), so
     that the help and argparse's own messages are worded in it too; a bad ``--lang`` falls back to
     the environment's language here and the parser then rejects it with the usual usage + error.
-    The process's language is put back on return (``main`` may run inside a test process).
+    The process's language is put back on return (``main`` may run inside a test process). A
+    Ctrl-C that the command does not handle itself ends it with one line and status 130.
     """
     arguments = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -375,6 +376,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except BrokenPipeError:
             return 0
         return status
+    except KeyboardInterrupt:
+        print(_("stoneage: interrupted"), file=sys.stderr)
+        return 130
     finally:
         set_language(previous)
 
