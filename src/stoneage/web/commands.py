@@ -5,9 +5,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 import threading
+import warnings
 import webbrowser
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
+from typing import Any
 
 from stoneage.core.extras import install_hint
 from stoneage.core.i18n import _, pgettext
@@ -15,6 +21,8 @@ from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT
 
 PING_SECONDS = 45
 """How often the server pings each idle websocket: under the 60 s after which proxies commonly drop one."""
+GRACE_SECONDS = 5
+"""How long a stopping server waits for the requests under way before it cancels them."""
 REQUIRED = ("fastapi", "uvicorn", "sqlalchemy", "aiosqlite", "alembic", "platformdirs", "websockets", "openskill")
 
 
@@ -121,10 +129,53 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.open:
         threading.Timer(1.5, webbrowser.open, args=(url,)).start()
     logging.getLogger("uvicorn.error").addFilter(_NoTraceback())
-    uvicorn.run(create_app(config), host=args.host, port=args.port, log_level="warning",
-                ws=WebSocketProtocol, ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=PING_SECONDS,
-                ws_ping_timeout=20)
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(config), host=args.host, port=args.port, log_level="warning", ws=WebSocketProtocol,
+        ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=PING_SECONDS, ws_ping_timeout=20,
+        timeout_graceful_shutdown=GRACE_SECONDS))
+    with _ctrl_c_stops(server):
+        server.run()
     return 0
+
+
+@contextmanager
+def _ctrl_c_stops(server: Any) -> Iterator[None]:
+    """Ctrl-C stops the server, and the command then (``cli.main``: one line, status 130).
+
+    While it serves, uvicorn handles Ctrl-C itself: a graceful shutdown, the app's own clean-up
+    (games, store) last. A second Ctrl-C would make uvicorn skip that clean-up and log a
+    traceback, so it is ignored: the shutdown is bounded anyway (``GRACE_SECONDS``). Afterwards
+    uvicorn passes the Ctrl-C on to the handler it found, this one, which only notes it (raising
+    inside uvicorn's event loop would cancel what is left there). Before uvicorn takes over,
+    Ctrl-C raises at once. Being a handler of our own, it also keeps asyncio from putting in its
+    own, which would raise inside the loop.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    interrupted = False
+    graceful = server.handle_exit
+
+    def once(signum: int, frame: FrameType | None) -> None:
+        if not (signum == signal.SIGINT and server.should_exit):
+            graceful(signum, frame)
+
+    server.handle_exit = once  # uvicorn takes its handler from here when it starts serving
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        nonlocal interrupted
+        interrupted = True
+        if not server.should_exit:  # uvicorn has not taken Ctrl-C over: stop here
+            warnings.filterwarnings("ignore", "coroutine .* was never awaited", RuntimeWarning)  # uvicorn's serve()
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
 
 
 async def _check_database(url: str) -> str | None:
