@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -90,12 +91,26 @@ def choose(requested: str | None, environ: Mapping[str, str] | None = None) -> s
 
 @cache
 def translations(code: str) -> gettext.NullTranslations:
-    """The catalog of ``code`` (a key of ``LANGUAGES``); the source language has none."""
+    """The catalog of ``code`` (a key of ``LANGUAGES``); the source language has none.
+
+    A catalog that is missing or cannot be read (cut short, not a catalog, bad text) means English
+    text, never a crash: one warning line on stderr says so, once per process and language.
+    """
     if code not in LANGUAGES:
         raise LanguageError(f"unknown language {code!r} (known: {known()})")
     if code == SOURCE:
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:
+        return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    except FileNotFoundError:
+        warning = _("stoneage: warning: no catalog for language {code} at {path}; the text is shown in English"
+                    ).format(code=code, path=path)
+    except Exception as error:  # OSError (not a catalog), struct.error (cut short), ValueError (bad text)...
+        warning = _("stoneage: warning: the catalog for language {code} ({path}) cannot be read: {error}; the "
+                    "text is shown in English").format(code=code, path=path, error=str(error) or type(error).__name__)
+    print(warning, file=sys.stderr)
+    return gettext.NullTranslations()
 
 
 _Speech = tuple[str, "gettext.NullTranslations | None"]
