@@ -16,21 +16,26 @@ import tracemalloc
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 from stoneage.core.contract import State
 from stoneage.core.errors import StoneAgeError
-from stoneage.core.files import check_writable
+from stoneage.core.files import read_json_file
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.limits import GAMES, MAX_POSITIONS, SEED, whole_number
 from stoneage.core.native import build_of
+from stoneage.core.output import claim, write_text_atomic
 from stoneage.core.playout import play_random, random_action
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
+from stoneage.core.shape import Shape, check_text
 from stoneage.core.text import cells, ljust, rjust
 
 FORMAT = 1
 """Version of the ``--json`` file."""
+RESULT_FIELDS = ("players", "games", "games_per_second", "steps_per_second", "steps_per_game", "clone_microseconds",
+                 "state_bytes")
+"""The fields every result of a ``--json`` file holds (``game``, the options and ``bots`` may be missing)."""
+TIMING_FIELDS = ("bot", "decisions", "median_ms", "worst_ms", "iterations_per_second", "note")
 DEFAULT_BOTS = ("random", "greedy")
 
 
@@ -320,17 +325,47 @@ def check_options(game: str, players: Sequence[int] | None, expansions: Sequence
 
 
 def load_bench_file(path: str) -> dict[str, Any]:
-    """An earlier ``--json`` file."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as error:
-        raise BenchError(_("cannot read {path!r}: {reason}").format(path=path, reason=error.strerror)) from None
-    except ValueError as error:
-        raise BenchError(_("{path!r} is not JSON: {error}").format(path=path, error=error)) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("results"), list):
+    """An earlier ``--json`` file: read bounded (``core/files.py``), every result checked by type."""
+    data = read_json_file(path, _("bench file"), BenchError)
+    if (not isinstance(data, dict) or type(data.get("format")) is not int or data.get("format") != FORMAT
+            or not isinstance(data.get("results"), list)):
         raise BenchError(_("{path!r} is not a 'stoneage bench --json' file (format {format})").format(
             path=path, format=FORMAT))
+    try:
+        for index, item in enumerate(data["results"]):
+            check_result(item, f"results[{index}]")
+        for key in ("date", "build"):
+            if key in data:
+                check_text(data[key], key, BenchError, 200)
+    except BenchError as error:
+        raise BenchError(_("{path!r} is not a 'stoneage bench --json' file: {error}").format(
+            path=path, error=error)) from None
     return data
+
+
+def check_result(data: Any, where: str) -> None:
+    """``BenchError`` naming the field unless ``data`` is a ``BenchResult.to_json``."""
+    shape = Shape(data, where, BenchError, RESULT_FIELDS, optional=("game", "expansions", "variants", "bots"))
+    shape.integer("players", 1, 99)
+    shape.integer("games", 0)
+    for key in ("games_per_second", "steps_per_second", "steps_per_game", "clone_microseconds", "state_bytes"):
+        shape.number(key, 0)
+    if "game" in data:
+        shape.text("game", 100)
+    for key in ("expansions", "variants"):
+        if key in data:
+            shape.texts(key, None, 100)
+    bots = shape.items("bots") if "bots" in data else []
+    for index, item in enumerate(bots):
+        bot = Shape(item, f"{where}.bots[{index}]", BenchError, TIMING_FIELDS[:4], optional=TIMING_FIELDS[4:])
+        bot.text("bot", 1000)
+        bot.integer("decisions", 0)
+        bot.number("median_ms", 0)
+        bot.number("worst_ms", 0)
+        if bot.raw("iterations_per_second") is not None:
+            bot.number("iterations_per_second", 0)
+        if "note" in item:
+            bot.text("note", 1000)
 
 
 def _number(value: float | None, digits: int) -> str:
@@ -443,8 +478,12 @@ def run_command(args: argparse.Namespace) -> int:
     for spec in args.bots:
         make_bench_bot(spec, names[0])  # an unknown bot or parameter fails before anything is measured
     earlier = load_bench_file(args.compare) if args.compare else None
-    if args.json:
-        check_writable(args.json, BenchError)
+    with claim(BenchError, args.json):  # one writer of --json, checked before anything is measured
+        return _measure(args, names, plan, earlier)
+
+
+def _measure(args: argparse.Namespace, names: list[str], plan: list[tuple[str, list[int]]],
+             earlier: dict[str, Any] | None) -> int:
     engine = build(names)
     results: list[BenchResult] = []
     for index, (name, counts) in enumerate(plan):
@@ -474,7 +513,7 @@ def run_command(args: argparse.Namespace) -> int:
                     "python": f"{platform.python_implementation()} {platform.python_version()}",
                     "machine": platform.machine(), "argv": sys.argv[1:],
                     "results": [r.to_json() for r in results]}
-        Path(args.json).write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(args.json, json.dumps(document, indent=1) + "\n", BenchError)
         print("\n" + _("Results written to {path} (compare a later run with: stoneage bench ... --compare {path})")
               .format(path=args.json))
     return 0

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from stoneage.core.errors import StateFormatError, shorten
+from stoneage.core.files import check_depth
 from stoneage.core.i18n import _
 from stoneage.core.registry import game_info
 
@@ -117,7 +119,12 @@ class FieldReader:
 
 
 def read_header(data: Any, game: str, version: int, params: dict[str, Any]) -> FieldReader:
-    """The reader of a whole state, once its game, format version and parameters are checked."""
+    """The reader of a whole state, once its game, format version and parameters are checked.
+
+    The data's nesting is bounded first (``check_depth``), so nothing after can recurse too deep;
+    the parameters must equal the game's as JSON (``true`` is not the seed 1, ``2.0`` not 2 players).
+    """
+    check_depth(data, "state", StateFormatError)
     r = FieldReader(data)
     if r.raw("game") != game:
         raise StateFormatError(_("{field}: expected {expected}, got {value}").format(
@@ -125,7 +132,7 @@ def read_header(data: Any, game: str, version: int, params: dict[str, Any]) -> F
     if type(r.raw("format")) is not int or r.raw("format") != version:
         raise StateFormatError(_("{field}: expected {expected}, got {value}").format(
             field="format", expected=version, value=shorten(r.raw("format"))))
-    if r.raw("params") != params:
+    if not _same_json(r.raw("params"), params):
         raise StateFormatError(_("{field}: {value} do not match the game {params}").format(
             field="params", value=shorten(r.raw("params")), params=shorten(params)))
     history = data.get("history")
@@ -134,3 +141,11 @@ def read_header(data: Any, game: str, version: int, params: dict[str, Any]) -> F
         raise StateFormatError(_("{field}: {count} actions; a {game} game has at most {most}").format(
             field="history", count=len(history), game=game, most=longest))
     return r
+
+
+def _same_json(value: Any, expected: Any) -> bool:
+    """Whether two values are the same JSON (types included: ``True``, ``1`` and ``1.0`` differ)."""
+    try:
+        return json.dumps(value, sort_keys=True) == json.dumps(expected, sort_keys=True)
+    except (TypeError, ValueError):
+        return False

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 import stoneage
-from stoneage.core import files
+from stoneage.core import output
 from stoneage.core.contract import JSON, Game, State
-from stoneage.core.errors import RecordError, StoneAgeError
-from stoneage.core.files import read_json_file
+from stoneage.core.errors import RecordError, StoneAgeError, shorten
+from stoneage.core.files import check_depth, read_json_file
 from stoneage.core.gametype import Kind
 from stoneage.core.i18n import _
 from stoneage.core.registry import game_info, load_game
@@ -55,12 +55,13 @@ def game_from_record(record: Any) -> Game:
     """The game a record's header describes; raises ``RecordError`` naming the bad field."""
     if not isinstance(record, dict):
         raise RecordError(_("a record is a JSON object, not {kind}").format(kind=type(record).__name__))
+    check_depth(record, _("the record"), RecordError)
     for key in ("format", "game", "players", "seed", "actions"):
         if key not in record:
             raise RecordError(_("record field {key} is missing").format(key=repr(key)))
-    if record["format"] != RECORD_FORMAT:
+    if type(record["format"]) is not int or record["format"] != RECORD_FORMAT:  # not true, not 1.0
         raise RecordError(_("record field 'format': expected {expected}, got {got}").format(
-            expected=RECORD_FORMAT, got=repr(record["format"])))
+            expected=RECORD_FORMAT, got=shorten(record["format"])))
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError(_("record field 'options' must be an object"))
@@ -93,12 +94,12 @@ def replay(record: Any) -> tuple[Game, State]:
     for index, text in enumerate(record["actions"]):
         if not isinstance(text, str):
             raise RecordError(_("{field}: expected an action string, got {value}").format(
-                field=f"actions[{index}]", value=repr(text)))
+                field=f"actions[{index}]", value=shorten(text)))
         try:
             state.apply_action(state.string_to_action(text))
         except StoneAgeError as error:
             raise RecordError(_("{field} {action}: {error}").format(
-                field=f"actions[{index}]", action=repr(text), error=error)) from None
+                field=f"actions[{index}]", action=shorten(text), error=error)) from None
     stored = record.get("result")
     if stored is not None:
         if not state.is_terminal():
@@ -106,7 +107,7 @@ def replay(record: Any) -> tuple[Game, State]:
         actual = result_of(state)
         if stored != actual:
             raise RecordError(_("the stored result {stored} differs from the replayed {actual}").format(
-                stored=repr(stored), actual=repr(actual)))
+                stored=shorten(stored, 200), actual=shorten(actual, 200)))
     return game, state
 
 
@@ -121,9 +122,12 @@ def load_record(path: str | Path) -> JSON:
 
 def check_writable(path: str | Path) -> None:
     """Raise ``RecordError`` now, before any work, if a record cannot be written at ``path``."""
-    files.check_writable(path, RecordError)
+    output.check_writable(path, RecordError)
 
 
 def save_record(record: JSON, path: str | Path) -> None:
-    """Write a record file (pretty JSON)."""
-    Path(path).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    """Write a record file (pretty JSON) whole, or leave the file as it was and raise ``RecordError``
+    (a full disk, a device, another command writing it: see ``core/output.py``)."""
+    text = json.dumps(record, indent=1) + "\n"
+    with output.writer_lock(path, RecordError):
+        output.write_text_atomic(path, text, RecordError)

@@ -20,7 +20,7 @@ import hashlib
 import json
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from itertools import pairwise
 from typing import Any
 
@@ -30,6 +30,8 @@ from stoneage.core.contract import JSON, OMNISCIENT, State
 from stoneage.core.errors import RecordError, StoneAgeError
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.record import game_from_record, replay
+from stoneage.core.registry import game_info
+from stoneage.core.shape import Shape, check_integer, check_list, check_number
 
 ANALYSIS_VERSION = 1
 """Bumped whenever the numbers an analysis gives would change; a cache of another version is redone."""
@@ -148,22 +150,66 @@ class Analysis:
 
     @classmethod
     def from_json(cls, data: Any) -> Analysis:
-        """An analysis from ``to_json`` data; ``AnalysisError`` if it is not one."""
+        """An analysis from ``to_json`` data, every field checked by type and range (seats and
+        chances per player, known labels, steps of its own decisions); ``AnalysisError`` if it is not one."""
         try:
-            if not isinstance(data, dict) or data.get("version") != ANALYSIS_VERSION:
-                raise TypeError("version")
-            fields = dict(data)
-            fields["decisions"] = [Decision(**d) for d in data["decisions"]]
-            fields["luck"] = [LuckEvent(**e) for e in data["luck"]]
-            fields["summaries"] = [PlayerSummary(**s) for s in data["summaries"]]
-            fields["curve"] = [(int(step), [float(c) for c in chances]) for step, chances in data["curve"]]
-            return cls(**fields)
-        except (TypeError, KeyError, ValueError):
-            raise AnalysisError(_("not an analysis of this version")) from None
+            return _from_json(data)
+        except AnalysisError as error:
+            raise AnalysisError(_("not an analysis of this version: {problem}").format(problem=error)) from None
 
     def decision_at(self, step: int) -> Decision:
         """The decision at ``step``."""
         return next(d for d in self.decisions if d.step == step)
+
+
+def _names(kind: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(kind))
+
+
+def _from_json(data: Any) -> Analysis:
+    top = Shape(data, "", AnalysisError, _names(Analysis))
+    if type(data["version"]) is not int or data["version"] != ANALYSIS_VERSION:
+        raise top.fail("version", str(ANALYSIS_VERSION))
+    try:
+        info = game_info(top.text("game", 100))
+    except StoneAgeError:
+        raise top.fail("game", _("a registered game")) from None
+    players = top.integer("players", info.min_players, info.max_players)
+    seat = players - 1
+    decisions = [Decision(d.integer("step", 0), d.integer("seat", 0, seat), d.text("move"), d.text("best_move"),
+                          d.numbers("before", players), d.numbers("after", players), d.numbers("best", players),
+                          d.number("loss", 0), _label(d))
+                 for d in top.objects("decisions", _names(Decision))]
+    luck = [LuckEvent(e.integer("step", 0), e.texts("events"), e.numbers("swing", players))
+            for e in top.objects("luck", _names(LuckEvent))]
+    steps = {d.step for d in decisions}
+    summaries = []
+    for index, s in enumerate(top.objects("summaries", _names(PlayerSummary), players)):
+        counts = Shape(s.raw("counts"), s.name("counts"), AnalysisError, LABELS)
+        worst = s.integers("worst", 0)
+        if not set(worst) <= steps:
+            raise s.fail(s.name("worst"), _("steps of the analysis's decisions"))
+        summaries.append(PlayerSummary(s.integer("seat", index, index), s.integer("decisions", 0),
+                                       s.number("accuracy"), s.number("mean_loss"),
+                                       {label: counts.integer(label, 0) for label in LABELS},
+                                       s.number("luck"), s.number("skill"), worst))
+    curve = []
+    for index, point in enumerate(top.items("curve")):
+        where = f"curve[{index}]"
+        pair = check_list(point, where, AnalysisError, 2)
+        curve.append((check_integer(pair[0], f"{where}[0]", AnalysisError, 0),
+                      [check_number(c, f"{where}[1][{i}]", AnalysisError)
+                       for i, c in enumerate(check_list(pair[1], f"{where}[1]", AnalysisError, players))]))
+    return Analysis(game=info.name, players=players, bot=top.text("bot", 1000), iterations=top.integer("iterations", 0),
+                    key=top.text("key", 1000), decisions=decisions, luck=luck, summaries=summaries, curve=curve,
+                    seconds=top.number("seconds", 0), version=ANALYSIS_VERSION, finished=top.boolean("finished"))
+
+
+def _label(decision: Shape) -> str:
+    label = decision.raw("label")
+    if label not in LABELS:
+        raise decision.fail(decision.name("label"), ", ".join(LABELS))
+    return str(label)
 
 
 def record_key(record: JSON, bot: str, iterations: int) -> str:

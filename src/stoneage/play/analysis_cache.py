@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from stoneage.core.files import read_json_file
+from stoneage.core.output import write_text_atomic
 from stoneage.play.analysis import Analysis, AnalysisError
 
 SUFFIX = ".analysis.json"
@@ -25,18 +27,18 @@ def cache_path(record_path: str | Path) -> Path:
 def load_cached(record_path: str | Path, key: str) -> Analysis | None:
     """The cached analysis with this key, or None when there is none that can be trusted."""
     path = cache_path(record_path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        analysis = Analysis.from_json(data)
-    except (OSError, UnicodeDecodeError, ValueError, AnalysisError):
+    try:  # bounded: a pipe, a device or a huge file is refused at once (core/files.py)
+        analysis = Analysis.from_json(read_json_file(path, "analysis cache", AnalysisError))
+    except AnalysisError:
         return None
     return analysis if analysis.key == key else None
 
 
 def save_cached(record_path: str | Path, analysis: Analysis) -> bool:
-    """Keep ``analysis`` beside its record; False when the folder cannot be written."""
+    """Keep ``analysis`` beside its record, written whole (``core/output.py``); False when it cannot be
+    (a folder that cannot be written, a full disk, a pipe or device in its place)."""
     try:
-        cache_path(record_path).write_text(json.dumps(analysis.to_json()) + "\n", encoding="utf-8")
-    except OSError:
+        write_text_atomic(cache_path(record_path), json.dumps(analysis.to_json()) + "\n", AnalysisError)
+    except AnalysisError:
         return False
     return True

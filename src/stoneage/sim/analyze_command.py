@@ -6,10 +6,10 @@ import argparse
 import sys
 from typing import Any
 
-from stoneage.core import files
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import _, pgettext, seat_name
 from stoneage.core.limits import JOBS, MAX_ITERATIONS, whole_number
+from stoneage.core.output import claim, write_text_atomic
 from stoneage.core.text import cells, ljust, rjust
 from stoneage.sim.config import BACKENDS
 
@@ -52,6 +52,11 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    with claim(AnalyzeError, args.json, args.plot):  # checked, and ours alone, before the search
+        return _analyze(args)
+
+
+def _analyze(args: argparse.Namespace) -> int:
     from stoneage.core.record import load_record
     from stoneage.play.analysis import analyse, record_key, search_bot
     from stoneage.play.analysis_cache import cache_path, load_cached, save_cached
@@ -67,8 +72,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         from stoneage.sim.plots import check_plot_path
 
         check_plot_path(args.plot)
-    if args.json:
-        files.check_writable(args.json, AnalyzeError)
     key = record_key(record, args.bot, args.iterations)
     analysis = None if args.no_cache else load_cached(args.record, key)
     cached = analysis is not None
@@ -97,9 +100,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if args.json:
         import json
 
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(analysis.to_json(), out, indent=1)
-            out.write("\n")
+        write_text_atomic(args.json, json.dumps(analysis.to_json(), indent=1) + "\n", AnalyzeError)
     if args.plot:
         from stoneage.sim.analysis_plot import plot_curve
 

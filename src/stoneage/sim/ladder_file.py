@@ -9,13 +9,16 @@ instead of mixed in. A last line cut off by a killed run is dropped (that game i
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
-from typing import IO
 
+from stoneage.core import files
+from stoneage.core.errors import shorten
 from stoneage.core.i18n import _
+from stoneage.core.output import LineWriter
 from stoneage.sim.config import TournamentConfig
 from stoneage.sim.ladder import LadderError
-from stoneage.sim.results import GameResult, check_writable, write_results
+from stoneage.sim.results import MAX_RESULTS_BYTES, GameResult, check_writable, parse_line, write_results
 from stoneage.sim.schedule import setup
 
 SUFFIX = ".jsonl"
@@ -38,26 +41,20 @@ def matches(config: TournamentConfig, result: GameResult) -> bool:
 
 def load_played(path: str | Path, config: TournamentConfig) -> list[GameResult]:
     """The games already in ``path`` (none if it does not exist), in index order, each checked
-    against ``config``; raise ``LadderError`` for a line that is not a game or a game of another ladder."""
-    source = Path(path)
-    if not source.exists():
+    against ``config``; raise ``LadderError`` for a line that is not a game or a game of another ladder.
+
+    The file is read bounded (a regular file of at most ``MAX_RESULTS_BYTES``, ``core/files.py``)."""
+    if not os.path.lexists(path):
         return []
-    try:
-        text = source.read_text(encoding="utf-8")
-    except OSError as error:
-        raise LadderError(_("cannot read {path!r}: {reason}").format(path=str(path), reason=error.strerror)) \
-            from None
+    where = shorten(str(path), 300)
+    text = files.read_text_file(path, _("ladder results file"), LadderError, MAX_RESULTS_BYTES)
     complete = text.split("\n")[:-1]  # a last line without its newline was cut off: drop it
     played: dict[int, GameResult] = {}
     for number, line in enumerate(complete, start=1):
         if not line.strip():
             continue
-        try:
-            result = GameResult.from_json(json.loads(line))
-        except (ValueError, KeyError, TypeError) as error:
-            raise LadderError(_("{path!r} line {line}: not a game result ({error})").format(
-                path=str(path), line=number, error=error)) from None
-        if not matches(config, result):
+        result = parse_line(line, _("{path} line {line}").format(path=where, line=number), LadderError)
+        if result.players not in config.table_sizes() or not matches(config, result):
             raise LadderError(_("{path!r} line {line}: game {index} was played by another ladder (other levels, "
                                 "seed or table sizes); give the same options or another --out").format(
                                     path=str(path), line=number, index=result.index))
@@ -66,31 +63,22 @@ def load_played(path: str | Path, config: TournamentConfig) -> list[GameResult]:
 
 
 class Appender:
-    """The results file, rewritten clean with the games played before, then one flushed line per new game."""
+    """The results file, rewritten whole with the games played before, then one whole line per new game
+    (a line that does not fit is cut back off, ``core/output.LineWriter``)."""
 
     def __init__(self, path: str | Path, played: list[GameResult]) -> None:
         self.path = Path(path)
-        write_results(played, self.path)
-        try:
-            self.out: IO[str] | None = self.path.open("a", encoding="utf-8")
-        except OSError as error:
-            raise LadderError(_("cannot write {path!r}: {reason}").format(
-                path=str(path), reason=error.strerror)) from None
+        write_results(played, self.path, LadderError)
+        self.out: LineWriter | None = LineWriter(self.path, LadderError)
 
     def add(self, result: GameResult) -> None:
-        """Append one game and flush it."""
-        if self.out is None:
-            return
-        try:
+        """Append one game."""
+        if self.out is not None:
             self.out.write(json.dumps(result.to_json()) + "\n")
-            self.out.flush()
-        except OSError as error:
-            raise LadderError(_("cannot write {path!r}: {reason}").format(
-                path=str(self.path), reason=error.strerror)) from None
 
     def finish(self, results: list[GameResult]) -> None:
-        """Close the file and rewrite it with ``results`` in index order."""
+        """Close the file and rewrite it with ``results`` in index order (whole, or not at all)."""
         if self.out is not None:
             self.out.close()
             self.out = None
-        write_results(sorted(results, key=lambda r: r.index), self.path)
+        write_results(sorted(results, key=lambda r: r.index), self.path, LadderError)

@@ -28,6 +28,7 @@ from stoneage.bots.stone_age.evaluation import (
 )
 from stoneage.bots.stone_age.features import FEATURES, features
 from stoneage.core.errors import StoneAgeError, shorten
+from stoneage.core.files import MAX_FILE_BYTES, parse_json, read_text_file
 from stoneage.core.i18n import _
 
 if TYPE_CHECKING:
@@ -38,6 +39,8 @@ FORMAT: Final = "stoneage-expert/1"
 GAME: Final = "stone_age"
 SHIPPED: Final = "expert_weights.json"
 """The weights that ship in this package (``stoneage.bots.stone_age``)."""
+MAX_WEIGHTS_BYTES: Final = min(MAX_FILE_BYTES, 1024 * 1024)
+"""The largest weights file read (1 MiB; one is a few KiB, its training notes included)."""
 
 HAND_SET: Final[tuple[float, ...]] = tuple(v / SCALE for v in (
     1.0, 1.0, 1.0, 1.0, TOOL_PER_ROUND, FIGURE_PER_ROUND, AGRICULTURE_PER_ROUND, FIGURE_YIELD, FOOD_NEEDED,
@@ -65,11 +68,9 @@ class Weights:
 
 
 def parse_weights(text: str, where: str = "weights") -> Weights:
-    """Weights from a file's text; ``WeightsError`` names what is wrong."""
-    try:
-        body = json.loads(text)
-    except ValueError as error:
-        raise WeightsError(_("{where}: not JSON ({error})").format(where=where, error=error)) from None
+    """Weights from a file's text (bounded as every JSON read, ``core/files.py``); ``WeightsError``
+    names what is wrong."""
+    body = parse_json(text, where, WeightsError)
     if not isinstance(body, dict):
         raise WeightsError(_("{where}: expected a JSON object, not {value}").format(where=where, value=shorten(body)))
     if body.get("format") != FORMAT:
@@ -95,14 +96,11 @@ def parse_weights(text: str, where: str = "weights") -> Weights:
 
 def load_weights(path: str | Path | None = None) -> Weights:
     """Weights from ``path``, or the shipped ones; ``WeightsError`` for a missing or bad file."""
-    if path is None:
+    if path is None:  # a package resource, not a file a person names
         text = resources.files("stoneage.bots.stone_age").joinpath(SHIPPED).read_text(encoding="utf-8")
         return parse_weights(text, SHIPPED)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise WeightsError(_("cannot read the weights {path}: {error}").format(path=path, error=error)) from None
-    return parse_weights(text, str(path))
+    text = read_text_file(path, _("the weights"), WeightsError, MAX_WEIGHTS_BYTES)
+    return parse_weights(text, shorten(str(path), 300))
 
 
 def softmax(worths: list[float]) -> list[float]:
