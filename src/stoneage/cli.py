@@ -14,7 +14,7 @@ from typing import Any
 
 import stoneage
 from stoneage.core.contract import OMNISCIENT, Game, State
-from stoneage.core.errors import StoneAgeError
+from stoneage.core.errors import RecordError, StoneAgeError
 from stoneage.core.i18n import (
     N_,
     LanguageError,
@@ -30,7 +30,8 @@ from stoneage.core.i18n import (
 )
 from stoneage.core.limits import SEED
 from stoneage.core.native import build_of
-from stoneage.core.record import check_writable, load_record, make_record, replay, save_record
+from stoneage.core.output import claim
+from stoneage.core.record import load_record, make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names, load_game
 from stoneage.core.text import cells
 from stoneage.play.events import apply_with_events, round_of
@@ -237,8 +238,11 @@ def _print_events(state: State, action: int) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    if args.record:
-        check_writable(args.record)
+    with claim(RecordError, args.record):  # checked, and ours alone, before the game is played
+        return _simulate(args)
+
+
+def _simulate(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.randrange(10**6)
     options = {"variants": args.variant, **({"expansions": args.expansion} if args.expansion else {})}
     game = load_game(args.game, players=args.players, seed=seed, **options)

@@ -7,8 +7,7 @@ from pathlib import Path
 
 from stoneage.core.i18n import _, pgettext
 from stoneage.play.analysis import Analysis
-from stoneage.sim.errors import TournamentError
-from stoneage.sim.plots import check_plot_path, font_family
+from stoneage.sim.plots import check_plot_path, font_family, save_figure
 
 
 def plot_curve(analysis: Analysis, names: Sequence[str], path: str | Path) -> None:
@@ -41,8 +40,4 @@ def _draw(analysis: Analysis, names: Sequence[str], title: str, path: str | Path
     axes.set_ylabel(_("winning chance"))
     axes.set_title(title)
     axes.legend(loc="upper left")
-    try:
-        figure.savefig(path, dpi=100)
-    except OSError as error:
-        raise TournamentError(_("cannot write the plot {path!r}: {reason}").format(
-            path=str(path), reason=error.strerror)) from None
+    save_figure(figure, path, dpi=100)

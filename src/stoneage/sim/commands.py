@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any
 
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.limits import BATCH, GAMES, JOBS, MAX_GAMES, SEED, whole_number
+from stoneage.core.output import claim
 from stoneage.core.record import save_record
 from stoneage.core.registry import DEFAULT_GAME, game_names
 from stoneage.sim.config import BACKENDS, TournamentConfig, split_bots, validate
 from stoneage.sim.errors import TournamentError, require
-from stoneage.sim.results import GameResult, ResultsStream, check_results_path, check_writable
+from stoneage.sim.results import GameResult, ResultsStream, check_results_path
 
 if TYPE_CHECKING:
     from stoneage.sim.runner import TournamentResult
@@ -103,6 +104,11 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    with claim(TournamentError, args.out, args.plot):  # each output checked, and ours alone, before any game
+        return _tournament(args)
+
+
+def _tournament(args: argparse.Namespace) -> int:
     from stoneage.sim.interrupts import interrupt_guard
     from stoneage.sim.plots import check_plot_path, plot
     from stoneage.sim.ratings import format_ratings, ratings
@@ -203,12 +209,15 @@ def _interrupted(partial: TournamentResult, stream: ResultsStream | None, out: s
 
 
 def cmd_tournament_game(args: argparse.Namespace) -> int:
+    with claim(TournamentError, args.record):  # checked, and ours alone, before the game is played
+        return _tournament_game(args)
+
+
+def _tournament_game(args: argparse.Namespace) -> int:
     from stoneage.sim.play import play_game
 
     config = _config(args)
     validate(config)
-    if args.record:
-        check_writable(args.record)
     result = play_game(config, args.index, keep_record=bool(args.record))
     print(_("Game {index} of the tournament with seed {seed}: {game}, {players} players, game seed {game_seed}, "
             "{steps} steps").format(index=result.index, seed=config.seed, game=config.game, players=result.players,

@@ -8,6 +8,7 @@ from typing import Any
 
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.limits import GAMES, SEED
+from stoneage.core.output import claim
 from stoneage.core.registry import DEFAULT_GAME, game_names
 from stoneage.sim.commands import _table_sizes, add_runner_options
 from stoneage.sim.config import split_bots
@@ -51,6 +52,11 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
+    with claim(LadderError, None if args.replot else args.out, args.plot):  # ours alone while the ladder runs
+        return _ladder(args)
+
+
+def _ladder(args: argparse.Namespace) -> int:
     from stoneage.sim.interrupts import interrupt_guard
     from stoneage.sim.ladder import ladder_config, report
     from stoneage.sim.ladder_file import Appender, check_path, load_played

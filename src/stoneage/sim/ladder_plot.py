@@ -10,9 +10,8 @@ from typing import Any
 
 from stoneage.bots.registry import parse_spec
 from stoneage.core.i18n import _, ngettext
-from stoneage.sim.errors import TournamentError
 from stoneage.sim.ladder import SPREAD, LadderReport
-from stoneage.sim.plots import check_plot_path, font_family
+from stoneage.sim.plots import check_plot_path, font_family, save_figure
 from stoneage.sim.results import GameResult
 
 COLOURS: dict[int | None, str] = {2: "tab:blue", 3: "tab:orange", 4: "tab:green", None: "black"}
@@ -60,11 +59,7 @@ def _draw(report: LadderReport, results: Sequence[GameResult], path: str | Path)
     games = len(results)
     figure.suptitle(ngettext("Strength ladder from {count} game", "Strength ladder from {count} games",
                              games).format(count=games))
-    try:
-        figure.savefig(path, dpi=100)
-    except OSError as error:
-        raise TournamentError(_("cannot write the plot {path!r}: {reason}").format(
-            path=str(path), reason=error.strerror)) from None
+    save_figure(figure, path, dpi=100)
 
 
 def _ratings(axes: Any, report: LadderReport, groups: list[int | None]) -> None:

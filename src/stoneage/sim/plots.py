@@ -5,8 +5,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from stoneage.core.i18n import _, ngettext
+from stoneage.core.output import write_atomic
 from stoneage.sim.errors import TournamentError, require
 from stoneage.sim.results import GameResult
 from stoneage.sim.stats import summarize
@@ -22,6 +24,13 @@ def check_plot_path(path: str | Path) -> None:
     if suffix not in supported:
         raise TournamentError(_("plot file {path!r}: use one of {suffixes}").format(
             path=str(path), suffixes="." + ", .".join(sorted(supported))))
+
+
+def save_figure(figure: Any, path: str | Path, **options: Any) -> None:
+    """Save a matplotlib figure whole: drawn into a temporary file beside ``path`` and renamed over
+    it (``core/output.py``), so a full disk leaves the previous picture; ``TournamentError`` on failure."""
+    kind = Path(path).suffix.lower().lstrip(".") or "png"
+    write_atomic(path, lambda stream: figure.savefig(stream, format=kind, **options), TournamentError)
 
 
 HANGUL_FONTS = ("NanumGothic", "Noto Sans CJK KR", "Noto Sans KR", "Source Han Sans KR", "Malgun Gothic",
@@ -88,8 +97,4 @@ def _draw(results: Sequence[GameResult], path: str | Path) -> None:
         axes.tick_params(axis="x", labelrotation=20)
     games = len(results)
     figure.suptitle(ngettext("Tournament of {count} game", "Tournament of {count} games", games).format(count=games))
-    try:
-        figure.savefig(path, dpi=100)
-    except OSError as error:
-        raise TournamentError(_("cannot write the plot {path!r}: {reason}").format(
-            path=str(path), reason=error.strerror)) from None
+    save_figure(figure, path, dpi=100)

@@ -8,10 +8,11 @@ from typing import Any
 
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.limits import BATCH, GAMES, JOBS, SEED
+from stoneage.core.output import claim
 from stoneage.core.registry import DEFAULT_GAME, game_names
 from stoneage.sim.commands import _bots
 from stoneage.sim.config import BACKENDS
-from stoneage.sim.errors import require
+from stoneage.sim.errors import TournamentError, require
 
 
 def _players(text: str) -> int:
@@ -56,6 +57,14 @@ def register(subparsers: Any) -> None:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
+    from stoneage.sim import selfplay_file
+
+    selfplay_file.check_out_path(args.out)
+    with claim(TournamentError, args.out, selfplay_file.header_path(args.out)):  # ours alone while the games run
+        return _selfplay(args)
+
+
+def _selfplay(args: argparse.Namespace) -> int:
     from stoneage.sim import selfplay_file
     from stoneage.sim.interrupts import interrupt_guard
     from stoneage.sim.results import check_writable

@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 import zipfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
+from stoneage.core import files
 from stoneage.core.contract import Game
+from stoneage.core.errors import shorten
 from stoneage.core.i18n import _
+from stoneage.core.output import write_atomic, write_text_atomic
 from stoneage.core.registry import load_game
 from stoneage.core.tensor import Layout
 from stoneage.sim.errors import TournamentError
@@ -109,30 +112,41 @@ def check_out_path(path: str) -> None:
 
 
 def write(path: str | Path, data: dict[str, NDArray[Any]], head: dict[str, Any]) -> None:
-    """Write ``data`` and ``head`` as a compressed ``.npz`` (same arrays, same bytes) and ``FILE.json``."""
+    """Write ``data`` and ``head`` as a compressed ``.npz`` (same arrays, same bytes) and ``FILE.json``,
+    each whole (``core/output.py``): a failure leaves the previous files and raises ``TournamentError``."""
     np = numpy_module()
     text = json.dumps(head, indent=1, sort_keys=True)
     entries = {**data, "header": np.asarray(text)}
-    try:
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+
+    def fill(stream: BinaryIO) -> None:
+        with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as archive:
             for name in sorted(entries):
                 info = zipfile.ZipInfo(f"{name}.npy", date_time=ZIP_TIME)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 with archive.open(info, "w", force_zip64=True) as member:
                     np.lib.format.write_array(member, entries[name], allow_pickle=False)
-        header_path(path).write_text(text + "\n", encoding="utf-8")
-    except OSError as error:
-        raise TournamentError(_("cannot write {path!r}: {reason}").format(
-            path=str(path), reason=error.strerror or error)) from None
+
+    write_atomic(path, fill, TournamentError)
+    write_text_atomic(header_path(path), text + "\n", TournamentError)
 
 
 def load(path: str | Path) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
-    """The arrays and the header of a self-play file."""
+    """The arrays and the header of a self-play file; ``TournamentError`` for a file that is not one
+    (a pipe or device is refused before it is opened, the header is read as bounded JSON)."""
     np = numpy_module()
-    with np.load(path, allow_pickle=False) as archive:
-        data = {name: archive[name] for name in archive.files if name != "header"}
-        head: dict[str, Any] = json.loads(archive["header"].item())
+    files.check_regular(path, _("self-play file"), TournamentError)
+    try:
+        with np.load(path, allow_pickle=False) as archive:
+            data = {name: archive[name] for name in archive.files if name != "header"}
+            text = archive["header"].item()
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+        raise TournamentError(_("{path} is not a self-play file: {error}").format(
+            path=shorten(str(path), 300), error=shorten(str(error), 200))) from None
+    head = files.parse_json(text if isinstance(text, str) else "", _("self-play header"), TournamentError)
+    if not isinstance(head, dict):
+        raise TournamentError(_("{path} is not a self-play file: {error}").format(
+            path=shorten(str(path), 300), error=_("its header is not an object")))
     return data, head
 
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from pathlib import Path
 from typing import Any
 
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.limits import GAMES, JOBS, MAX_GAMES, MAX_GENERATIONS, SEED, whole_number
+from stoneage.core.output import claim, write_text_atomic
 from stoneage.sim.config import BACKENDS, check_jobs
-from stoneage.sim.errors import require
+from stoneage.sim.errors import TournamentError, require
 
 _GENERATIONS = whole_number(1, MAX_GENERATIONS, "generations")
 _TUNE_GAMES = whole_number(0, MAX_GAMES, "games")
@@ -70,6 +70,11 @@ def command_line(args: argparse.Namespace) -> str:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    with claim(TournamentError, args.out, args.curve):  # checked, and ours alone, before the games are played
+        return _train(args)
+
+
+def _train(args: argparse.Namespace) -> int:
     from stoneage.bots.stone_age.learned import Weights
     from stoneage.sim.interrupts import interrupt_guard
     from stoneage.sim.plots import check_plot_path
@@ -110,7 +115,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         training["tuning"] = result.tuning
     if args.ridge is not None:
         training["ridge"] = args.ridge
-    Path(args.out).write_text(Weights(result.weights.weights, training).to_json(), encoding="utf-8")
+    write_text_atomic(args.out, Weights(result.weights.weights, training).to_json(), TournamentError)
     for point in result.curve:
         print(_("generation {generation}: held-out log-loss {loss}, learned policy's win share {share} "
                 "(parity {parity})").format(generation=point["generation"], loss=point["held_out_log_loss"],

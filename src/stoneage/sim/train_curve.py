@@ -7,6 +7,7 @@ from pathlib import Path
 
 from stoneage.core.i18n import _
 from stoneage.sim.errors import require
+from stoneage.sim.plots import save_figure
 
 
 def plot_curve(curve: Sequence[dict[str, float]], path: str | Path) -> None:
@@ -30,4 +31,4 @@ def plot_curve(curve: Sequence[dict[str, float]], path: str | Path) -> None:
     share.set_ylim(0, 1)
     share.legend()
     figure.tight_layout()
-    figure.savefig(str(path))
+    save_figure(figure, path)

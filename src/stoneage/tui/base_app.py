@@ -462,9 +462,8 @@ class GameApp(App[None]):
     def action_save(self) -> None:
         try:
             self.session.save(self.save_path)
-        except OSError as error:
-            self.say(_("Could not save to {path}: {error}").format(path=repr(str(self.save_path)),
-                                                                   error=error.strerror or error))
+        except StoneAgeError as error:  # a full disk, a folder that cannot be written: the game goes on
+            self.say(_("Could not save: {error}").format(error=error))
             return
         self.say(_("Saved to {path} — continue later with: stoneage play --resume {path}").format(path=self.save_path))
 

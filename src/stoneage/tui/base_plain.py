@@ -331,8 +331,8 @@ class BasePlainGame:
     def save(self, path: str) -> None:
         try:
             self.session.save(path)
-        except OSError as error:
-            self.say(_("Could not save to {path}: {error}.").format(path=repr(path), error=error.strerror or error))
+        except StoneAgeError as error:  # a full disk, a folder that cannot be written: the game goes on
+            self.say(_("Could not save: {error}.").format(error=error))
             return
         self.say(_("Saved to {path}; continue later with: stoneage play --resume {path}").format(path=path))
 
