@@ -109,12 +109,19 @@ def _loaders() -> dict[str, Callable[[Path], Any]]:
 
     return {"weights": load_weights, "ladder": lambda path: load_played(path, _ladder_config()),
             "bench": lambda path: load_bench_file(str(path)), "results": load_results, "record": load_record,
-            "cache": _load_cached}
+            "cache": _load_cached, "csv": load_results, "selfplay": _load_selfplay}
 
 
-NAMES = {"ladder": "f.jsonl", "results": "f.jsonl", "cache": "f.analysis.json"}
+def _load_selfplay(path: Path) -> Any:
+    from stoneage.sim import selfplay_file
+
+    return selfplay_file.load(path)
+
+
+NAMES = {"ladder": "f.jsonl", "results": "f.jsonl", "cache": "f.analysis.json", "csv": "f.csv",
+         "selfplay": "f.npz"}
 """The file name a reader wants (its suffix); ``f.json`` for the others."""
-READERS = ("weights", "ladder", "bench", "results", "record", "cache")
+READERS = ("weights", "ladder", "bench", "results", "record", "cache", "csv", "selfplay")
 
 
 def outcome(reader: str, path: Path) -> str:
@@ -213,8 +220,16 @@ def _analysis_text() -> str:
     return json.dumps(an_analysis().to_json()) + "\n"
 
 
+def _csv_text() -> str:
+    from stoneage.sim import run_tournament
+    from stoneage.sim.results import _text
+
+    return _text(run_tournament(_ladder_config()).results, ".csv")
+
+
 VALID: dict[str, Callable[[], str]] = {"weights": _weights_text, "ladder": _ladder_lines, "bench": _bench_text,
-                                      "results": _ladder_lines, "record": _record_text, "cache": _analysis_text}
+                                      "results": _ladder_lines, "record": _record_text, "cache": _analysis_text,
+                                      "csv": _csv_text}
 
 
 def _flips(text: str, count: int = 40) -> Iterator[bytes]:
@@ -225,7 +240,7 @@ def _flips(text: str, count: int = 40) -> Iterator[bytes]:
             yield raw[:at] + byte + raw[at + 1:]
 
 
-@pytest.mark.parametrize("reader", READERS)
+@pytest.mark.parametrize("reader", [reader for reader in READERS if reader != "selfplay"])
 def test_a_truncated_or_flipped_file_is_refused_or_read_whole(reader: str, tmp_path: Path) -> None:
     text = VALID[reader]()
     path = tmp_path / NAMES.get(reader, "f.json")
@@ -275,6 +290,23 @@ def mutations(data: Any) -> Iterator[Any]:
             target = target[key]
         del target[path[-1]]
         yield parent
+
+
+def test_a_truncated_or_flipped_self_play_file_is_refused_or_read_whole(tmp_path: Path) -> None:
+    import numpy as np
+
+    from stoneage.sim import selfplay_file
+
+    path = tmp_path / "f.npz"
+    selfplay_file.write(path, {"action": np.arange(40, dtype=np.int32)}, {"format": selfplay_file.FORMAT})
+    assert outcome("selfplay", path) == "loaded"
+    raw = path.read_bytes()
+    for content in [raw[:n] for n in range(0, len(raw), max(1, len(raw) // 40))]:
+        path.write_bytes(content)
+        assert outcome("selfplay", path) in ("typed", "loaded")
+    for at in range(0, len(raw), max(1, len(raw) // 60)):
+        path.write_bytes(raw[:at] + bytes([raw[at] ^ 0xFF]) + raw[at + 1:])
+        assert outcome("selfplay", path) in ("typed", "loaded")
 
 
 # --- GameResult: every field by type and range ---------------------------------------------------------

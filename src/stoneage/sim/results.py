@@ -28,6 +28,8 @@ MAX_RESULTS_BYTES = 64 * 1024 * 1024
 """The largest results or ladder file read (64 MiB, some 180,000 games)."""
 SEAT_FIELDS = ("bot", "bot_seed", "score", "decisions", "seconds_per_decision", "max_seconds", "incidents")
 """CSV columns repeated per seat as ``seat{s}_{field}``."""
+CSV_FIELDS = ("game", "seed", "players", "steps", "winners")
+"""The CSV columns before the per-seat ones."""
 
 
 @dataclass
@@ -199,7 +201,7 @@ def write_results(results: Iterable[GameResult], path: str | Path,
 
 
 def _csv_writer(out: IO[str], seats: int) -> csv.DictWriter[str]:
-    header = ["game", "seed", "players", "steps", "winners"]
+    header = list(CSV_FIELDS)
     header += [f"seat{seat}_{name}" for seat in range(seats) for name in SEAT_FIELDS]
     return csv.DictWriter(out, fieldnames=header, restval="")
 
@@ -265,7 +267,11 @@ def load_results(path: str | Path) -> list[GameResult]:
                 for number, line in enumerate(text.split("\n"), start=1) if line.strip()]
     out = []
     try:
-        for number, row in enumerate(csv.DictReader(io.StringIO(text, newline="")), start=2):
+        reader = csv.DictReader(io.StringIO(text, newline=""))
+        if not set(CSV_FIELDS) <= set(reader.fieldnames or ()):
+            raise TournamentError(_("{path} is not a tournament results file: {error}").format(
+                path=where, error=_("its first line is not the header of one")))
+        for number, row in enumerate(reader, start=2):
             try:
                 out.append(_from_csv_row(row))
             except TournamentError as problem:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import zipfile
+import zlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -137,10 +138,11 @@ def load(path: str | Path) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
     np = numpy_module()
     files.check_regular(path, _("self-play file"), TournamentError)
     try:
-        with np.load(path, allow_pickle=False) as archive:
+        with np.load(path, allow_pickle=False) as archive:  # a regular file (checked), arrays of any size
             data = {name: archive[name] for name in archive.files if name != "header"}
             text = archive["header"].item()
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
+    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error, NotImplementedError,
+            RuntimeError, MemoryError) as error:  # what numpy and zipfile raise for a damaged archive
         raise TournamentError(_("{path} is not a self-play file: {error}").format(
             path=shorten(str(path), 300), error=shorten(str(error), 200))) from None
     head = files.parse_json(text if isinstance(text, str) else "", _("self-play header"), TournamentError)

@@ -372,7 +372,7 @@ def _process_cpu(pid: int | None) -> float | None:
     if pid is None:
         return None
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()  # the kernel's, one short line
     except (OSError, IndexError):
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
@@ -464,7 +464,7 @@ class ServerProcess:
 
     def __init__(self, pace: float, extra: list[str]) -> None:
         self.folder = tempfile.TemporaryDirectory(prefix="stoneage-load-")
-        self.log = Path(self.folder.name) / "server.log"
+        self.log = Path(self.folder.name) / "server.log"  # our own file in our own temporary folder: read unbounded
         self.port = _free_port()
         command = [sys.executable, "-m", "stoneage", "serve", "--port", str(self.port),
                    "--db", str(Path(self.folder.name) / "games.sqlite3"), "--pace", f"{pace:g}", *extra]

@@ -148,7 +148,7 @@ def load_tiles(source: str | Path | list[Any] | dict[str, Any] | None = None) ->
 @cache
 def shipped_tiles() -> tuple[MammothTile, ...]:
     """The shipped reconstruction of the 16 tiles, parsed on first use (the tiles are immutable)."""
-    text = files("stoneage.games.stone_age").joinpath("mammoth_tiles.json").read_text(encoding="utf-8")
+    text = files("stoneage.games.stone_age").joinpath("mammoth_tiles.json").read_text(encoding="utf-8")  # ours
     return parse_tiles(parse_json(text, "the shipped mammoth tiles", GameOptionError))
 
 
