@@ -460,7 +460,7 @@ def test_record_messages_name_the_field_not_the_data() -> None:
     from stoneage.core.record import replay
 
     record = json.loads(_record_text())
-    for changes in ({"format": "x" * 7_000_000}, {"actions": ["y" * 1_000_000]},
+    for changes in ({"format": "x" * 7_000_000}, {"actions": ["y" * 1_000_000]}, {"options": {"z" * 7_000_000: 1}},
                     {"result": {**record["result"], "scores": [10**6] * 100_000}},
                     {"actions": [*record["actions"][:3], ["z"] * 100_000]}):
         with pytest.raises(RecordError) as caught:

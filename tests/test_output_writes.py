@@ -140,9 +140,12 @@ def test_every_output_option_refuses_a_bad_target_before_any_work(kind: str, tmp
             return str(tmp_path / ("y" * 300 + suffix))
         return str(tmp_path / "missing" / f"f{suffix}")
 
+    record = tmp_path / "game.json"
+    save_record(a_record(), record)
     if kind == "dev_full":  # a device name ends in no suffix, so the commands that want one say so first
         commands: list[list[str]] = [["simulate", "--quiet", "--record", target(".json")],
-                                     ["bench", "--games", "1", "--bots", "", "--json", target(".json")]]
+                                     ["bench", "--games", "1", "--bots", "", "--json", target(".json")],
+                                     ["play", "--plain", "--seats", "random,random", "--save", target(".json")]]
     else:
         commands = [
             ["simulate", "--quiet", "--record", target(".json")],
@@ -154,6 +157,9 @@ def test_every_output_option_refuses_a_bad_target_before_any_work(kind: str, tmp
             ["selfplay", "--bots", "random", "--games", "1", "--out", target(".npz")],
             ["bench", "--games", "1", "--bots", "", "--json", target(".json")],
             ["train", "expert", "--games", "1", "--generations", "1", "--out", target(".json")],
+            ["analyze", "--iterations", "1", "--json", target(".json"), str(record)],
+            ["analyze", "--iterations", "1", "--plot", target(".png"), str(record)],
+            ["play", "--plain", "--seats", "random,random", "--save", target(".json")],
         ]
     for argv in commands:
         assert main(argv) == 2, argv

@@ -129,7 +129,8 @@ class GameType:
         for name in given:
             if name not in known:
                 raise GameOptionError(_("{game} has no parameter {name!r} (its parameters: {known})").format(
-                    game=self.name, name=name, known=", ".join(known)))
+                    game=self.name, name=name if len(str(name)) <= 60 else str(name)[:57] + "...",
+                    known=", ".join(known)))
         values = self.defaults()
         values.update(given)
         players = values[PLAYERS]

@@ -11,6 +11,7 @@ from typing import Any
 from stoneage.bots.registry import make_bot
 from stoneage.core.i18n import _
 from stoneage.core.limits import MAX_GAMES, MAX_SEED
+from stoneage.core.output import check_writable
 from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.sim.errors import JobsError, TournamentError
 
@@ -164,3 +165,4 @@ def prepare_directory(path: str) -> None:
     except OSError as error:
         raise TournamentError(_("cannot create the records directory {path!r}: {reason}").format(
             path=path, reason=error.strerror)) from None
+    check_writable(Path(path) / "game-00000.json", TournamentError)  # a folder where files can be made

@@ -21,7 +21,7 @@ from stoneage.core.errors import GameOptionError
 from stoneage.core.gametype import GameType, Kind, Param
 from stoneage.core.i18n import _
 from stoneage.core.limits import SEED, whole_number
-from stoneage.core.record import load_record
+from stoneage.core.record import check_writable, load_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import HUMAN, Session, normalize_seat
@@ -231,6 +231,8 @@ def _check_bots(seats: list[str]) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.save:
+        check_writable(args.save)  # a pipe, a device or a missing folder is refused before the game starts
     session = make_session(args)
     delay = args.delay if args.delay is not None else session.pause()
     save_path = args.save or args.resume or DEFAULT_SAVE
