@@ -506,6 +506,16 @@ def test_a_state_nested_deep_in_memory_is_refused_without_recursion(name: str) -
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_game_parameters_nested_deep_in_memory_are_refused_without_recursion(name: str) -> None:
+    from stoneage.core.errors import GameOptionError, shorten
+
+    for key in ("expansions", "variants", "seed", "players", "first_player"):
+        with pytest.raises(GameOptionError):
+            load_game(name, **{"players": 2, key: _deep_list()})
+    assert len(shorten(_deep_list())) < 60
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_state_seed_of_true_is_not_the_seed_1(name: str) -> None:
     game = load_game(name, players=2, seed=1)
     good = game.new_initial_state().to_json()

@@ -325,3 +325,18 @@ def test_a_failed_save_in_the_plain_game_is_one_line_and_the_game_goes_on(tmp_pa
     assert f"Saved to {tmp_path / 'g.json'}" in done.stdout
     load_record(tmp_path / "g.json")
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_a_written_file_gets_the_mode_open_would_give_or_keeps_its_own(tmp_path: Path) -> None:
+    from stoneage.core.output import write_text_atomic
+
+    mask = os.umask(0o027)
+    try:
+        write_text_atomic(tmp_path / "new.txt", "a\n", RecordError)
+        assert stat.S_IMODE(os.stat(tmp_path / "new.txt").st_mode) == 0o640
+        os.chmod(tmp_path / "new.txt", 0o600)
+        write_text_atomic(tmp_path / "new.txt", "b\n", RecordError)
+        assert stat.S_IMODE(os.stat(tmp_path / "new.txt").st_mode) == 0o600
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "new.txt").read_text() == "b\n"

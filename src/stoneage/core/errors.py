@@ -11,7 +11,10 @@ def shorten(value: Any, limit: int = 60) -> str:
         return "a huge integer"
     if isinstance(value, list | tuple | dict | str) and len(value) > limit:
         value = value[:limit] if not isinstance(value, dict) else dict(list(value.items())[:8])
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:  # data nested past the interpreter's limit: say so, not the data
+        return "a deeply nested value"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

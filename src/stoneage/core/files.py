@@ -160,20 +160,21 @@ def check_depth(value: Any, what: str, error: type[StoneAgeError], limit: int = 
     """``error`` if lists, tuples and dicts in ``value`` (already parsed) nest deeper than ``limit``.
 
     Iterative, so a value nested far past the interpreter's recursion limit (or one that holds
-    itself) is refused instead of raising ``RecursionError`` wherever it is later compared or shown.
+    itself) is refused instead of raising ``RecursionError`` wherever it is later compared or shown;
+    a container reached again is walked again only when reached deeper, so shared parts cost little.
     """
+    if not isinstance(value, dict | list | tuple):
+        return
+    deepest: dict[int, int] = {id(value): 0}
     pending: list[tuple[Any, int]] = [(value, 0)]
     while pending:
         item, depth = pending.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list | tuple):
-            children = item
-        else:
-            continue
         if depth >= limit:
             raise error(_("{what} nests deeper than {depth} levels").format(what=what, depth=limit))
-        pending.extend((child, depth + 1) for child in children)
+        for child in item.values() if isinstance(item, dict) else item:
+            if isinstance(child, dict | list | tuple) and deepest.get(id(child), -1) < depth + 1:
+                deepest[id(child)] = depth + 1
+                pending.append((child, depth + 1))
 
 
 def _where(what: str, path: str | Path) -> str:

@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from stoneage.core.errors import GameOptionError, shorten
+from stoneage.core.files import check_depth
 from stoneage.core.i18n import _
 from stoneage.core.limits import MAX_SEED
 
@@ -125,6 +126,7 @@ class GameType:
 
     def resolve(self, given: Mapping[str, Any]) -> JSON:
         """``given`` checked and completed with defaults; ``GameOptionError`` names what is wrong."""
+        check_depth(dict(given), _("the game parameters"), GameOptionError)  # nothing below can recurse too deep
         known = {param.name: param for param in self.params}
         for name in given:
             if name not in known:

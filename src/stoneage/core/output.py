@@ -122,10 +122,20 @@ def _file_mode(target: Path) -> int:
     """The mode the written file gets: the replaced file's, else what ``open`` would give."""
     with contextlib.suppress(OSError):
         return stat.S_IMODE(os.stat(target).st_mode)
+    return 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    """The process's umask: from ``/proc`` (a kernel file of a few lines) where there is one, else set
+    and put back under a lock."""
+    with contextlib.suppress(OSError, ValueError), open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
     with _UMASK_LOCK:
         mask = os.umask(0o022)
         os.umask(mask)
-    return 0o666 & ~mask
+    return mask
 
 
 _UMASK_LOCK = threading.Lock()
