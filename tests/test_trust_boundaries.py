@@ -4,6 +4,7 @@ file (issue 39, D1). Only the person's own command line or the server's configur
 from __future__ import annotations
 
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -142,3 +143,18 @@ def test_a_bad_seats_list_from_the_command_line_is_still_checked(tmp_path: Path,
     assert main(["play", "--plain", "--resume", str(evil), "--seats", "human,mcts:seconds=inf"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("stoneage: error: ") and "seconds" in err
+
+
+def test_a_huge_seat_in_a_save_is_refused_without_echoing_it(tmp_path: Path) -> None:
+    huge = save_with_seats(tmp_path / "huge.json", ["cmd:" + "x" * 1_000_000, "random"])
+    with pytest.raises(UntrustedBotError) as refused:
+        Session.from_record(json.loads(huge.read_text(encoding="utf-8")))
+    assert "at most 200 characters" in str(refused.value)
+    assert len(str(refused.value)) < 400
+
+
+def test_a_program_bots_log_that_is_a_pipe_is_refused_before_any_game(tmp_path: Path) -> None:
+    pipe = tmp_path / "log"
+    os.mkfifo(pipe)
+    with pytest.raises(BotSpecError, match="pipe"):
+        make_bot(f"cmd[log={pipe}]:{sys.executable} -c pass", trusted=True)

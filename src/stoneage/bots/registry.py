@@ -63,6 +63,8 @@ FILE_PARAMETERS = frozenset({"weights", "log"})
 """Bot parameters that name a file (any parameter whose default is text is taken for one too)."""
 LEVELS = "random, easy, medium, hard, expert, …"
 """The bot levels a file or the network may name, as messages list them."""
+MAX_UNTRUSTED_SPEC = 200
+"""The longest bot spec a file or the network may give (a level with its settings is far shorter)."""
 
 
 def register_bot(name: str, target: str) -> None:
@@ -123,6 +125,10 @@ def check_untrusted(spec: str) -> None:
     or name with number and true/false settings, never a program (``cmd:``) nor a parameter that
     names a file (``weights``). A preset the server's operator named stays usable by its name.
     NaN and infinity are refused here, other numbers out of their range when the bot is made (``make_bot``)."""
+    if len(spec) > MAX_UNTRUSTED_SPEC:
+        raise UntrustedBotError(_("a bot named by a file or the network is at most {most} characters long, "
+                                  "not {length}").format(most=MAX_UNTRUSTED_SPEC, length=len(spec)),
+                                spec[:MAX_UNTRUSTED_SPEC], "length")
     if is_command_spec(spec):
         raise UntrustedBotError(_("bot {spec!r} runs a program: a bot named by a file or the network may be "
                                   "only a bot level ({levels}) with number settings").format(

@@ -19,6 +19,7 @@ from stoneage.bots.external.fallback import FallbackBot
 from stoneage.bots.external.process import CommandBot
 from stoneage.bots.registry import BotSpecError, is_command_spec, make_bot
 from stoneage.core.i18n import _
+from stoneage.core.output import check_writable
 
 PREFIX = "cmd"
 DEFAULTS: dict[str, Any] = {"fallback": "random", "budget": 1.0, "hello": 5.0, "restarts": 2, "log": ""}
@@ -57,6 +58,7 @@ def _option(spec: str, key: str, value: str) -> Any:
                 spec=spec, value=value))
         return value
     if key == "log":
+        check_writable(value, BotSpecError)  # a log that is a pipe or a device is refused before any game
         return value
     low, high = LIMITS[key]
     try:
