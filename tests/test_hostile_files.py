@@ -4,7 +4,8 @@ traceback or a big allocation; the messages name the field, not the data.
 
 The cases that would hang or fill memory on a reader without bounds (FIFOs, ``/dev/zero``, huge
 sparse files) run in a child process bounded by a timeout and an address-space limit, and the
-child's peak memory is read back with ``os.wait4``.
+child's peak memory is its own ``VmHWM`` as it exits (``os.wait4``'s ``ru_maxrss`` would also count
+the memory of the test process the child was forked from).
 """
 
 from __future__ import annotations
@@ -51,11 +52,29 @@ def _limit_memory() -> None:  # pragma: no cover - runs in the child
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+PEAK_REPORTER = """
+import atexit, runpy, sys
+def report(path=sys.argv[1]):
+    with open("/proc/self/status") as status, open(path, "w") as out:
+        out.write(next(line.split()[1] for line in status if line.startswith("VmHWM:")))
+atexit.register(report)
+module, args = (sys.argv[3], sys.argv[4:]) if sys.argv[2] == "-m" else (None, sys.argv[3:])
+sys.argv = [module or sys.argv[2], *args]
+if module:
+    runpy.run_module(module, run_name="__main__", alter_sys=True)
+else:
+    runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+"""Runs ``python -m MODULE ARGS`` or ``python SCRIPT ARGS`` and, as it exits, writes its peak resident
+memory in KiB (``VmHWM``, which counts only since the program was started) to the file named first."""
+
+
 def run_bounded(argv: list[str], timeout: float = TIMEOUT) -> Finished:
-    """Run ``argv`` (stdin empty); kill it after ``timeout`` s; its peak memory from ``wait4``."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err, cwd=TESTS,
-                                   preexec_fn=_limit_memory)
+    """Run ``argv`` (a Python command; stdin empty); kill it after ``timeout`` s; its own peak memory."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+            tempfile.NamedTemporaryFile(suffix=".peak") as peak:
+        process = subprocess.Popen([argv[0], "-c", PEAK_REPORTER, peak.name, *argv[1:]], stdin=subprocess.DEVNULL,
+                                   stdout=out, stderr=err, cwd=TESTS, preexec_fn=_limit_memory)
         waited: list[tuple[int, int, Any]] = []
         waiter = threading.Thread(target=lambda: waited.append(os.wait4(process.pid, 0)), daemon=True)
         waiter.start()
@@ -68,8 +87,10 @@ def run_bounded(argv: list[str], timeout: float = TIMEOUT) -> Finished:
         process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
+        reported = Path(peak.name).read_text(encoding="ascii")
+        peak_kib = int(reported) if reported else usage.ru_maxrss  # killed as hung: no report
         return Finished(None if hung else process.returncode, out.read().decode(errors="replace"),
-                        err.read().decode(errors="replace"), usage.ru_maxrss / 1024)
+                        err.read().decode(errors="replace"), peak_kib / 1024)
 
 
 def cli(*args: str, timeout: float = TIMEOUT) -> Finished:

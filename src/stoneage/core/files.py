@@ -81,7 +81,7 @@ def _size_error(what: str, limit: int) -> str:
     return _("cannot read {what}: larger than {size} bytes").format(what=what, size=limit)
 
 
-def _kind(mode: int) -> str:
+def file_kind(mode: int) -> str:
     """What a file that is not a regular one is, in words."""
     if stat.S_ISDIR(mode):
         return _("a folder")
@@ -100,7 +100,8 @@ def check_regular(path: str | Path, what: str, error: type[StoneAgeError]) -> os
     except (OSError, ValueError) as problem:
         raise error(_("cannot read {what}: {problem}").format(what=where, problem=_reason(problem))) from None
     if not stat.S_ISREG(info.st_mode):
-        raise error(_("cannot read {what}: not a regular file ({kind})").format(what=where, kind=_kind(info.st_mode)))
+        raise error(_("cannot read {what}: not a regular file ({kind})").format(
+            what=where, kind=file_kind(info.st_mode)))
     return info
 
 
@@ -123,7 +124,7 @@ def read_bytes_file(path: str | Path, what: str, error: type[StoneAgeError], max
     try:
         if not stat.S_ISREG(os.fstat(descriptor).st_mode):
             raise error(_("cannot read {what}: not a regular file ({kind})").format(
-                what=where, kind=_kind(os.fstat(descriptor).st_mode)))
+                what=where, kind=file_kind(os.fstat(descriptor).st_mode)))
         chunks: list[bytes] = []
         size = 0
         while size <= max_bytes:

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from stoneage.core.errors import StoneAgeError, shorten
+from stoneage.core.files import file_kind
 from stoneage.core.i18n import _
 
 DEFAULT_NAME_MAX = 255
@@ -48,14 +49,6 @@ def _reason(problem: BaseException) -> str:
 
 def _failed(error: type[StoneAgeError], path: str | Path, problem: BaseException) -> StoneAgeError:
     return error(_("cannot write {path}: {reason}").format(path=_where(path), reason=_reason(problem)))
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return _("a pipe")
-    if stat.S_ISSOCK(mode):
-        return _("a socket")
-    return _("a device")
 
 
 def target_of(path: str | Path) -> Path:
@@ -86,7 +79,7 @@ def _check_target(path: str | Path, target: Path, error: type[StoneAgeError]) ->
         raise error(_("cannot write {path}: it is a folder").format(path=_where(path)))
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise error(_("cannot write {path}: not a regular file ({kind})").format(
-            path=_where(path), kind=_kind(info.st_mode)))
+            path=_where(path), kind=file_kind(info.st_mode)))
     folder = target.parent
     try:
         folder_is_dir = stat.S_ISDIR(os.stat(folder).st_mode)
@@ -107,15 +100,21 @@ def check_writable(path: str | Path, error: type[StoneAgeError]) -> None:
     The target itself is never opened (opening a pipe would hang or end its reader): its folder is
     tried by making and removing a temporary file there, as ``write_text_atomic`` will.
     """
-    target = target_of(path)
-    _check_target(path, target, error)
-    try:
-        descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY_PREFIX, suffix=".tmp")
-    except (OSError, ValueError) as problem:
-        raise _failed(error, path, problem) from None
+    descriptor, temporary = _temporary_beside(path, error)
     os.close(descriptor)
     with contextlib.suppress(OSError):
         os.unlink(temporary)
+
+
+def _temporary_beside(path: str | Path, error: type[StoneAgeError]) -> tuple[int, Path]:
+    """A new temporary file in the folder of ``path``'s target, once the target is found writable."""
+    target = target_of(path)
+    _check_target(path, target, error)
+    try:
+        descriptor, name = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY_PREFIX, suffix=".tmp")
+    except (OSError, ValueError) as problem:
+        raise _failed(error, path, problem) from None
+    return descriptor, Path(name)
 
 
 def _file_mode(target: Path) -> int:
@@ -145,12 +144,7 @@ _UMASK_LOCK = threading.Lock()
 def _replacing(path: str | Path, error: type[StoneAgeError]) -> Iterator[tuple[int, Path]]:
     """A temporary file beside ``path``'s target; renamed over it when the block ends without error."""
     target = target_of(path)
-    _check_target(path, target, error)
-    try:
-        descriptor, name = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY_PREFIX, suffix=".tmp")
-    except (OSError, ValueError) as problem:
-        raise _failed(error, path, problem) from None
-    temporary = Path(name)
+    descriptor, temporary = _temporary_beside(path, error)
     try:
         yield descriptor, temporary
         os.fsync(descriptor)
@@ -232,7 +226,7 @@ class LineWriter:
         if not stat.S_ISREG(info.st_mode):
             self.close()
             raise error(_("cannot write {path}: not a regular file ({kind})").format(
-                path=_where(path), kind=_kind(info.st_mode)))
+                path=_where(path), kind=file_kind(info.st_mode)))
         self.size = info.st_size
 
     def write(self, text: str) -> None:

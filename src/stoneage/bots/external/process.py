@@ -240,7 +240,8 @@ class CommandBot(Bot):
         self._starts += 1
         if self.log_path and self._log is None:
             try:
-                self._log = open(self.log_path, "a", encoding="utf-8")  # noqa: SIM115 - closed by close()
+                # a regular file or none (checked with the spec); closed by close()
+                self._log = open(self.log_path, "a", encoding="utf-8")  # noqa: SIM115
             except OSError as error:
                 self._retire()
                 raise BotFailure("crash", f"cannot write the log {self.log_path!r}: {error.strerror}") from None
