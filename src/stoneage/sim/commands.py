@@ -12,6 +12,7 @@ from stoneage.core.limits import BATCH, GAMES, JOBS, MAX_GAMES, SEED, whole_numb
 from stoneage.core.output import claim
 from stoneage.core.record import save_record
 from stoneage.core.registry import DEFAULT_GAME, game_names
+from stoneage.sim import selfplay_command
 from stoneage.sim.config import BACKENDS, TournamentConfig, split_bots, validate
 from stoneage.sim.errors import TournamentError, require
 from stoneage.sim.results import GameResult, ResultsStream, check_results_path
@@ -33,13 +34,9 @@ def _table_sizes(text: str) -> tuple[int, ...]:
     return tuple(sorted(set(sizes)))
 
 
-def _bots(text: str) -> tuple[str, ...]:
-    return split_bots(text)
-
-
 def _add_definition(parser: argparse.ArgumentParser) -> None:
     """The options that decide what each game of a tournament is."""
-    parser.add_argument("--bots", type=_bots, required=True, metavar=pgettext("metavar", "SPEC,SPEC,..."),
+    parser.add_argument("--bots", type=split_bots, required=True, metavar=pgettext("metavar", "SPEC,SPEC,..."),
                         help=_("bot specs, one per seat, e.g. mcts:iterations=500,greedy,greedy,random"))
     parser.add_argument("--seed", type=SEED, default=0, metavar=pgettext("metavar", "SEED"),
                         help=_("tournament seed (default 0)"))
@@ -97,9 +94,6 @@ def register(subparsers: Any) -> None:
     one.add_argument("--record", metavar=pgettext("metavar", "FILE"), help=_("write the game record to FILE"))
     one.add_argument("--json", action="store_true", help=_("also print the result line as in the JSONL results"))
     one.set_defaults(run=cmd_tournament_game)
-
-    from stoneage.sim import selfplay_command  # here: it reuses this module's argument types
-
     selfplay_command.register(subparsers)
 
 

@@ -10,8 +10,7 @@ from stoneage.core.i18n import _, pgettext
 from stoneage.core.limits import BATCH, GAMES, JOBS, SEED
 from stoneage.core.output import claim
 from stoneage.core.registry import DEFAULT_GAME, game_names
-from stoneage.sim.commands import _bots
-from stoneage.sim.config import BACKENDS
+from stoneage.sim.config import BACKENDS, split_bots
 from stoneage.sim.errors import TournamentError, require
 
 
@@ -29,7 +28,7 @@ def register(subparsers: Any) -> None:
                       "and save each decision's observation tensor, legal-action mask and action, with the "
                       "games' final returns and scores, as a compressed .npz file and a JSON header."),
         allow_abbrev=False)
-    parser.add_argument("--bots", type=_bots, required=True, metavar=pgettext("metavar", "SPEC,SPEC,..."),
+    parser.add_argument("--bots", type=split_bots, required=True, metavar=pgettext("metavar", "SPEC,SPEC,..."),
                         help=_("bot specs, one per seat or one for every seat, e.g. greedy or mcts,random"))
     parser.add_argument("--players", type=_players, metavar="N",
                         help=_("seats (default: the number of bot specs, or 2 for one spec)"))

@@ -47,6 +47,10 @@ Command = Callable[[str, Menu], "Next | int"]
 """A command's handler: the rest of the line and the menu → :class:`Next` or an exit status."""
 
 
+DEFAULT_SAVE = "stoneage-game.json"
+"""Where ``stoneage play`` and ``stoneage learn`` save a game that is left unfinished."""
+
+
 class BasePlainGame:
     """Drives a :class:`Session` through text input and output."""
 
@@ -55,7 +59,7 @@ class BasePlainGame:
     NESTED: ClassVar[bool] = True
     """Whether options may open sub-lists (``0`` and ``back`` go back)."""
 
-    def __init__(self, session: Session, *, delay: float = 0.0, save_path: str | Path = "stoneage-game.json",
+    def __init__(self, session: Session, *, delay: float = 0.0, save_path: str | Path = DEFAULT_SAVE,
                  autosave: bool = False, stdin: TextIO | None = None, stdout: TextIO | None = None,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         self.session = session

@@ -25,20 +25,20 @@ from stoneage.core.record import check_writable, load_record
 from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import HUMAN, Session, normalize_seat
+from stoneage.tui.base_plain import DEFAULT_SAVE
 from stoneage.tui.kit import (
     NoFullScreenError,
     TextualMissingError as TextualMissingError,
     plays_line_by_line,
     tui_kit,
 )
+from stoneage.tui.learn import register as register_learn
 
 if TYPE_CHECKING:
     from stoneage.tui.base_app import GameApp
 
 MAX_SEATS = 100
 """The most seats ``--players`` and ``--first-player`` read (each game then allows its own few)."""
-DEFAULT_SAVE = "stoneage-game.json"
-"""Where ``stoneage play`` and ``stoneage learn`` save a game that is left unfinished."""
 
 
 def _infos() -> list[GameType]:
@@ -129,8 +129,6 @@ def register(subparsers: Any) -> None:
     play.add_argument("--plain", action="store_true",
                       help=_("line-by-line text play for screen readers, pipes and scripts"))
     play.set_defaults(run=cmd_play)
-    from stoneage.tui.learn import register as register_learn
-
     register_learn(subparsers)
 
 

@@ -8,7 +8,6 @@ expect with a friendly "try ...", and lets the person leave it (``playon``) for 
 from __future__ import annotations
 
 import argparse
-import textwrap
 from typing import ClassVar
 
 from stoneage.core.i18n import N_, _
@@ -16,19 +15,14 @@ from stoneage.core.registry import DEFAULT_GAME, game_info, game_names
 from stoneage.play.kit import play_kit
 from stoneage.play.lesson import LessonSession, NoLesson, OffScript
 from stoneage.play.menus import Menu
-from stoneage.tui.base_plain import BasePlainGame, Command, Next
-from stoneage.tui.commands import DEFAULT_SAVE
+from stoneage.tui.base_plain import DEFAULT_SAVE, BasePlainGame, Command, Next
 from stoneage.tui.kit import plays_line_by_line, tui_kit
+from stoneage.tui.lesson_text import wrap
 
 # TRANSLATORS: the command words playon and hint stay English: they are typed
 LESSON_HELP = N_("""In the lesson:
   playon           leave the lesson: the game goes on as a normal game, nothing lost
   hint             what the lesson expects now""")
-
-
-def wrap(text: str) -> str:
-    """A lesson's paragraph filled to the terminal's usual width (the script's own line breaks ignored)."""
-    return textwrap.fill(" ".join(text.split()), width=100)
 
 
 def lesson_games() -> list[str]:

@@ -17,7 +17,7 @@ from textual.widgets import Static
 from stoneage.core.i18n import _
 from stoneage.play.lesson import LessonSession
 from stoneage.tui.base_app import GameApp
-from stoneage.tui.learn import wrap
+from stoneage.tui.lesson_text import wrap
 
 
 class LessonNote(ModalScreen[None]):

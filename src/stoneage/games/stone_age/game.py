@@ -47,7 +47,7 @@ class StoneAgeGame(Game):
     def state_from_json(self, data: object) -> StoneAgeState:
         from stoneage.games.stone_age.serialize import state_from_json
 
-        return state_from_json(self, data)
+        return state_from_json(self, data, StoneAgeState())
 
     def observation_layout(self) -> Layout:
         from stoneage.games.stone_age.tensor import game_layout

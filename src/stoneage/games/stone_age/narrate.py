@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from stoneage.core.i18n import _, ngettext, pgettext, seat_name
-from stoneage.games.stone_age import actions as A, state as S
+from stoneage.games.stone_age import actions as A, stages as S
 from stoneage.games.stone_age.data import (
     BUILDING_KINDS,
     CARDS,

@@ -335,13 +335,13 @@ def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
     state.bonus_queue = tuple((seat, step) for seat, step in queue)
 
 
-def state_from_json(game: StoneAgeGame, data: object) -> StoneAgeState:
-    """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
+def state_from_json(game: StoneAgeGame, data: object, state: StoneAgeState) -> StoneAgeState:
+    """``state`` (a blank ``StoneAgeState()``) filled from ``state_to_json`` output and returned.
+
+    Raises ``StateFormatError`` naming the bad field.
+    """
     r = read_header(data, "stone_age", FORMAT_VERSION, game.params())
     np = game.num_players
-    from stoneage.games.stone_age.state import StoneAgeState
-
-    state = StoneAgeState()
     state.game = game
     state.num_players = np
     state.players = [0] * (np * STRIDE)
