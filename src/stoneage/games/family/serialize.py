@@ -105,15 +105,15 @@ def read_frame(state: FamilyState[Any], game: Any, data: Any, game_name: str, ve
     """Check the header and read the shared fields (game, phase, turn, pending stage and player,
     an empty hut race) into ``state``; returns the readers of the whole state and of ``pending``."""
     r = read_header(data, game_name, version, game.params())
-    np = game.num_players
+    num_players = game.num_players
     state.game = game
-    state.num_players = np
+    state.num_players = num_players
     state.phase = r.choice("phase", PHASES)
     state.turn = r.integer("turn", 0)
     pending = r.sub("pending")
     state.stage = pending.choice("stage", stages)
-    state.cur = pending.integer("player", 0, np - 1)
-    state.built = [()] * np
+    state.cur = pending.integer("player", 0, num_players - 1)
+    state.built = [()] * num_players
     return r, pending
 
 

@@ -236,7 +236,7 @@ def state_from_json(game: FirstStoneAgeGame, data: object) -> FirstStoneAgeState
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
     state = S.FirstStoneAgeState()
     r, _pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
-    np = game.num_players
+    num_players = game.num_players
     state.martin = r.optional("martin", 0, CIRCLE_SIZE - 1)
     state.circle = [S.EMPTY] * CIRCLE_SIZE
     state.seen = 0
@@ -254,20 +254,20 @@ def state_from_json(game: FirstStoneAgeGame, data: object) -> FirstStoneAgeState
     state.pile = [_kind(k, f"draw_pile.below[{i}]") for i, k in enumerate(pile.items("below"))]
     state.pile_hidden = pile.integer("unseen", 0, len(state.pile))
     box = r.raw("box")
-    expected_box = [CARD_NAMES[k] for k in S.removed_cards(np)]
+    expected_box = [CARD_NAMES[k] for k in S.removed_cards(num_players)]
     if box != expected_box:
         raise StateFormatError(_("{field}: with {count} players the box holds {expected}, not {box}").format(
-            field='box', count=np, expected=repr(expected_box), box=repr(box)))
+            field='box', count=num_players, expected=repr(expected_box), box=repr(box)))
     huts = r.sub("hut_pile")
     state.hut_pile = 0
     for h in huts.integers("huts", 1, NUM_HUTS):
         state.hut_pile |= 1 << (h - 1)
     state.hut_order = tuple(huts.integers("order", 1, NUM_HUTS))
-    players = r.items("players", np)
-    state.huts = [0] * np
-    state.have = [0] * np
-    state.guff_as = [-1] * np
-    for p in range(np):
+    players = r.items("players", num_players)
+    state.huts = [0] * num_players
+    state.have = [0] * num_players
+    state.guff_as = [-1] * num_players
+    for p in range(num_players):
         _read_player(state, p, FieldReader(players[p], f"players[{p}]"))
     read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
     state.recount()
@@ -277,13 +277,13 @@ def state_from_json(game: FirstStoneAgeGame, data: object) -> FirstStoneAgeState
 
 def check_consistency(state: FirstStoneAgeState) -> None:
     """Raise ``StateFormatError`` unless cards, huts and the pending node fit together."""
-    np = state.num_players
+    num_players = state.num_players
     circle = state.circle
     # Goods cards: every one of the game's cards is in exactly one place.
     pool = state.unknown_pool()
     for kind in range(NUM_KINDS):
         if pool[kind] < 0:
-            total = CARD_COUNTS[kind] - S.removed_cards(np).count(kind)
+            total = CARD_COUNTS[kind] - S.removed_cards(num_players).count(kind)
             raise StateFormatError(
                 _("goods cards: {count} {kind} cards in the state, the game has {total}").format(
                     count=total - pool[kind], kind=CARD_NAMES[kind], total=total)
@@ -304,8 +304,8 @@ def check_consistency(state: FirstStoneAgeState) -> None:
                 field=f"draw_pile.below[{i}]", count=state.pile_hidden))
     # Hut cards: in the pile, being collected for, or built, each once.
     seen_huts = state.hut_pile
-    places = [(f"players[{p}].hut", [state.huts[p]] if state.huts[p] else []) for p in range(np)]
-    places += [(f"players[{p}].built", list(state.built[p])) for p in range(np)]
+    places = [(f"players[{p}].hut", [state.huts[p]] if state.huts[p] else []) for p in range(num_players)]
+    places += [(f"players[{p}].built", list(state.built[p])) for p in range(num_players)]
     for name, numbers in places:
         for h in numbers:
             if seen_huts >> (h - 1) & 1:
@@ -340,7 +340,7 @@ def check_consistency(state: FirstStoneAgeState) -> None:
                                  "others, so one card is left").format(
             field='circle'))
     # Every seat collects for a hut while the hut pile lasts; only a seat just dealt to waits for one.
-    for p in range(np):
+    for p in range(num_players):
         waiting = stage == S.DEAL_HUT and (p == state.cur or (phase == S.SETUP and p > state.cur))
         if not state.huts[p] and state.hut_pile and not waiting and stage != S.GAME_OVER:
             raise StateFormatError(_("{field}: every player holds a hut card while the hut pile lasts").format(
@@ -365,7 +365,7 @@ def check_consistency(state: FirstStoneAgeState) -> None:
     if stage == S.DEAL_HUT and state.huts[state.cur]:
         raise StateFormatError(_("{field}: player {seat} already has a hut to collect for").format(
             field='pending.player', seat=state.cur))
-    for p in range(np):
+    for p in range(num_players):
         h = state.huts[p]
         complete = bool(h) and state.have[p] == HUT_MASKS[h - 1]
         if complete and not (p == state.cur and stage == S.DRAW_TOP and phase == S.PLAY):

@@ -180,7 +180,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         """The initial state of ``game``; without one, a shell for ``clone`` and ``state_from_json`` to fill."""
         if game is None:
             return
-        np = game.num_players
+        num_players = game.num_players
         self._start_family(game)
         self.stage = DEAL_HUT
         self.cur = 0
@@ -188,16 +188,16 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         self.circle = [UNKNOWN] * CIRCLE_SIZE
         self.seen = 0
         self.top = EMPTY
-        in_play = NUM_GOODS_CARDS - len(removed_cards(np))
+        in_play = NUM_GOODS_CARDS - len(removed_cards(num_players))
         self.pile = [UNKNOWN] * (in_play - CIRCLE_SIZE)
         self.pile_hidden = len(self.pile)
-        self.huts = [0] * np
-        self.have = [0] * np
-        self.guff_as = [-1] * np
+        self.huts = [0] * num_players
+        self.have = [0] * num_players
+        self.guff_as = [-1] * num_players
         self.hut_pile = (1 << NUM_HUTS) - 1
         self.hut_order = ()
-        self.unknown = list(_DEALT_COUNTS[np < 4])  # no card has a kind yet
-        self.wants = [0] * np  # no seat has a hut yet
+        self.unknown = list(_DEALT_COUNTS[num_players < 4])  # no card has a kind yet
+        self.wants = [0] * num_players  # no seat has a hut yet
         self.wanted = 0
         self.shown = 0  # no card is seen yet
 

@@ -16,10 +16,10 @@ if TYPE_CHECKING:
 
 def next_feeding(state: StoneAgeState) -> None:
     """From the first player on, feed each seat; ask only one that can cover a shortfall."""
-    np = state.num_players
+    num_players = state.num_players
     pl = state.players
-    while state.order < np:
-        p = (state.first + state.order) % np
+    while state.order < num_players:
+        p = (state.first + state.order) % num_players
         base = p * STRIDE
         food = pl[base + FOOD] + pl[base + AGRICULTURE]
         need = pl[base + FIGURES]

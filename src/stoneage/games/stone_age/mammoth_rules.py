@@ -207,8 +207,8 @@ def move_options(state: StoneAgeState) -> list[int]:
 
 
 def _contenders(state: StoneAgeState) -> list[int]:
-    np = state.num_players
-    seats = [(state.first + i) % np for i in range(np)]
+    num_players = state.num_players
+    seats = [(state.first + i) % num_players for i in range(num_players)]
     return [p for p in seats if state.players[p * STRIDE + ON_TILE]]
 
 

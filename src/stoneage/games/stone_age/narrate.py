@@ -433,8 +433,8 @@ def describe_step(state: StoneAgeState, kind: str, seat: int) -> str:
     if kind == "field":
         return _("{who} moves up the agriculture track at the field").format(who=who)
     if kind == "resolve":
-        np = state.num_players
-        locs = [loc for loc in range(NUM_LOCATIONS) if state.board[NUM_LOCATIONS + loc * np + seat]]
+        num_players = state.num_players
+        locs = [loc for loc in range(NUM_LOCATIONS) if state.board[NUM_LOCATIONS + loc * num_players + seat]]
         if len(locs) == 1:
             return _("{who} resolves their last location, {place}").format(who=who, place=place_name(locs[0]))
         return _("{who} resolves their last location").format(who=who)

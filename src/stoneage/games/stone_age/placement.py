@@ -39,23 +39,23 @@ def placements(state: StoneAgeState, player: int) -> list[int]:
     unplaced = state.players[player * STRIDE + UNPLACED]
     if not unplaced:
         return []
-    np = state.num_players
+    num_players = state.num_players
     board = state.board
-    mine = NUM_LOCATIONS + player  # the player's figures on location loc: board[mine + loc * np]
+    mine = NUM_LOCATIONS + player  # the player's figures on location loc: board[mine + loc * num_players]
     most = unplaced if unplaced < MAX_PLACE else MAX_PLACE
     out = list(_SPOTS[0][most]) if not board[mine] or state.game.hunt_repeat else []  # hunting: unlimited
     for loc in range(1, RIVER + 1):
         taken = board[loc]
-        if taken >= AREA_CAPACITY or board[mine + loc * np]:
+        if taken >= AREA_CAPACITY or board[mine + loc * num_players]:
             continue
-        if taken and np < 4:
-            first = NUM_LOCATIONS + loc * np
-            groups = np - board[first : first + np].count(0)
-            if groups >= np - 1:  # 2 players: one group per area; 3 players: two groups
+        if taken and num_players < 4:
+            first = NUM_LOCATIONS + loc * num_players
+            groups = num_players - board[first : first + num_players].count(0)
+            if groups >= num_players - 1:  # 2 players: one group per area; 3 players: two groups
                 continue
         free = AREA_CAPACITY - taken
         out.extend(_SPOTS[loc][most if most < free else free])
-    if np == 4 or (board[TOOLMAKER] > 0) + (board[HUT] > 0) + (board[FIELD] > 0) < 2:
+    if num_players == 4 or (board[TOOLMAKER] > 0) + (board[HUT] > 0) + (board[FIELD] > 0) < 2:
         if not board[TOOLMAKER]:
             out.append(_TOOLMAKER)
         if not board[HUT] and unplaced >= 2:
@@ -67,7 +67,7 @@ def placements(state: StoneAgeState, player: int) -> list[int]:
         if display[slot] and not board[CARD_SLOT0 + slot]:
             out.append(_CARD_SLOTS[slot])
     tops = state.tops
-    for stack in range(np):
+    for stack in range(num_players):
         if tops[stack] >= 0 and not board[STACK0 + stack]:
             out.append(_STACKS[stack])
     return out
@@ -83,10 +83,10 @@ def start_placement(state: StoneAgeState) -> None:
 
 def next_placer(state: StoneAgeState, start: int) -> None:
     """The next seat from ``start`` on that can place decides; when nobody can, actions begin."""
-    np = state.num_players
+    num_players = state.num_players
     pl = state.players
-    for i in range(np):
-        p = (start + i) % np
+    for i in range(num_players):
+        p = (start + i) % num_players
         if not pl[p * STRIDE + UNPLACED]:  # all placed: nothing to compute
             continue
         options = placements(state, p)

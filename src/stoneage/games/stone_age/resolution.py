@@ -25,11 +25,11 @@ STEP_KINDS: Final = ("resolve",) * (RIVER + 1) + ("toolmaker", "hut", "field")
 
 def next_resolution(state: StoneAgeState) -> None:
     """From the first player on, each seat resolves its locations; it chooses among two or more."""
-    np = state.num_players
+    num_players = state.num_players
     board = state.board
-    while state.order < np:
-        p = (state.first + state.order) % np
-        mine = board[NUM_LOCATIONS + p :: np]  # p's figures per location
+    while state.order < num_players:
+        p = (state.first + state.order) % num_players
+        mine = board[NUM_LOCATIONS + p :: num_players]  # p's figures per location
         left = NUM_LOCATIONS - mine.count(0)
         if left > 1:
             state.stage = RESOLVE

@@ -17,13 +17,13 @@ if TYPE_CHECKING:
 
 def end_round(state: StoneAgeState) -> None:
     """After feeding: end the game (an empty stack, a deck too short to refill) or start a round."""
-    np = state.num_players
-    if not all(state.stack_left[:np]):
+    num_players = state.num_players
+    if not all(state.stack_left[:num_players]):
         state.begin(FINAL)
         return
     state.auto_step("round_end", CHANCE)
     pl = state.players
-    for p in range(np):
+    for p in range(num_players):
         base = p * STRIDE
         for v in range(4):
             pl[base + READY + v] += pl[base + USED + v]
@@ -33,7 +33,7 @@ def end_round(state: StoneAgeState) -> None:
         state.begin(FINAL)
         return
     state.display = cards + [0] * (DISPLAY_SIZE - len(cards))
-    state.first = (state.first + 1) % np
+    state.first = (state.first + 1) % num_players
     state.round += 1
     state.begin(SETUP)
 
@@ -41,9 +41,9 @@ def end_round(state: StoneAgeState) -> None:
 def next_final_take(state: StoneAgeState) -> None:
     """The game has ended: from the first player on, each holder of an unused two-resources token
     takes its two resources (a last decision), then final scoring."""
-    np = state.num_players
-    for i in range(np):
-        p = (state.first + i) % np
+    num_players = state.num_players
+    for i in range(num_players):
+        p = (state.first + i) % num_players
         if state.players[p * STRIDE + TWO_RESOURCES]:
             state.stage = TAKE_NOW
             state.cur = p

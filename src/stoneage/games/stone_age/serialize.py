@@ -115,10 +115,10 @@ def _mammoth_json(state: StoneAgeState, hidden: bool) -> JSON:
 
 
 def _board_json(state: StoneAgeState) -> JSON:
-    np = state.num_players
+    num_players = state.num_players
     board = state.board
     return {
-        name: board[NUM_LOCATIONS + loc * np: NUM_LOCATIONS + (loc + 1) * np]
+        name: board[NUM_LOCATIONS + loc * num_players: NUM_LOCATIONS + (loc + 1) * num_players]
         for loc, name in enumerate(LOCATIONS)
     }
 
@@ -139,7 +139,7 @@ def _pending_json(state: StoneAgeState) -> JSON:
 
 def state_to_json(state: StoneAgeState) -> JSON:
     """The whole state, losslessly (hidden information included)."""
-    np = state.num_players
+    num_players = state.num_players
     return {
         "game": "stone_age",
         "format": FORMAT_VERSION,
@@ -148,10 +148,10 @@ def state_to_json(state: StoneAgeState) -> JSON:
         "first_player": state.first,
         "phase": S.PHASES[state.phase],
         "pending": _pending_json(state),
-        "players": [_player_json(state, p, cards=True, secret=True) for p in range(np)],
+        "players": [_player_json(state, p, cards=True, secret=True) for p in range(num_players)],
         "board": _board_json(state),
         "display": list(state.display),
-        "stacks": [{"top": state.tops[s], "left": state.stack_left[s]} for s in range(np)],
+        "stacks": [{"top": state.tops[s], "left": state.stack_left[s]} for s in range(num_players)],
         "deck": card_ids(state.deck),
         "unseen_tiles": tile_ids(state.unseen),
         **({"mammoth": _mammoth_json(state, hidden=False)} if state.game.mammoth else {}),
@@ -214,7 +214,7 @@ def _seen_player_json(state: StoneAgeState, p: int, cards: bool, secret: bool, c
 
 
 def _view(state: StoneAgeState, player: int | None, player_json: PlayerJson = _player_json) -> JSON:
-    np = state.num_players
+    num_players = state.num_players
     over = state.is_terminal()
     shown = over or open_cards(state)
     return {
@@ -226,7 +226,7 @@ def _view(state: StoneAgeState, player: int | None, player_json: PlayerJson = _p
         "current_player": state.current_player(),
         "pending": _pending_json(state),
         "players": [player_json(state, p, shown or p == player, over or p == player, True)
-                    for p in range(np)],
+                    for p in range(num_players)],
         "board": _board_json(state),
         "display": [{"card": c, "cost": s + 1} if c else None for s, c in enumerate(state.display)],
         "stacks": [
@@ -234,7 +234,7 @@ def _view(state: StoneAgeState, player: int | None, player_json: PlayerJson = _p
                 "top": BUILDING_KINDS[TILE_KIND[state.tops[s]]].name if state.tops[s] >= 0 else None,
                 "left": state.stack_left[s],
             }
-            for s in range(np)
+            for s in range(num_players)
         ],
         "deck_size": state.deck.bit_count(),
         **({"mammoth": _mammoth_json(state, hidden=True)} if state.game.mammoth else {}),
@@ -290,7 +290,7 @@ def _read_player(state: StoneAgeState, p: int, r: FieldReader) -> None:
 
 
 def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
-    np = state.num_players
+    num_players = state.num_players
     state.herd = state.bonus_tile = state.next_back = -1
     state.mammoth_pile = state.tamers = 0
     state.tame_rolls = state.bonus_queue = ()
@@ -316,9 +316,9 @@ def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
             field="mammoth.bonus_tile"))
     state.tamers = m.integer("tamers", 0, 7)
     rolls = m.raw("tame_rolls")
-    if not isinstance(rolls, list) or (rolls and len(rolls) != np):
+    if not isinstance(rolls, list) or (rolls and len(rolls) != num_players):
         raise StateFormatError(_("{field}: expected [] or {count} lists of dice").format(
-            field="mammoth.tame_rolls", count=np))
+            field="mammoth.tame_rolls", count=num_players))
     for i, roll in enumerate(rolls):
         if not isinstance(roll, list) or len(roll) > 7 or any(
                 isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in roll):
@@ -330,7 +330,7 @@ def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
         if not isinstance(step, list) or len(step) != 2:
             raise StateFormatError(_("{field}: expected [seat, 0 (card) or 1 (choice)]").format(
                 field=f"mammoth.bonus_queue[{i}]"))
-        check_integer(step[0], f"mammoth.bonus_queue[{i}][0]", 0, np - 1)
+        check_integer(step[0], f"mammoth.bonus_queue[{i}][0]", 0, num_players - 1)
         check_integer(step[1], f"mammoth.bonus_queue[{i}][1]", 0, 1)
     state.bonus_queue = tuple((seat, step) for seat, step in queue)
 
@@ -341,26 +341,28 @@ def state_from_json(game: StoneAgeGame, data: object, state: StoneAgeState) -> S
     Raises ``StateFormatError`` naming the bad field.
     """
     r = read_header(data, "stone_age", FORMAT_VERSION, game.params())
-    np = game.num_players
+    num_players = game.num_players
     state.game = game
-    state.num_players = np
-    state.players = [0] * (np * STRIDE)
+    state.num_players = num_players
+    state.players = [0] * (num_players * STRIDE)
     players = r.raw("players")
-    if not isinstance(players, list) or len(players) != np:
-        raise StateFormatError(_("{field}: expected a list of {count} players").format(field="players", count=np))
-    for p in range(np):
+    if not isinstance(players, list) or len(players) != num_players:
+        raise StateFormatError(_("{field}: expected a list of {count} players").format(
+            field="players", count=num_players))
+    for p in range(num_players):
         _read_player(state, p, FieldReader(players[p], f"players[{p}]"))
-    state.board = [0] * (NUM_LOCATIONS * (np + 1))
+    state.board = [0] * (NUM_LOCATIONS * (num_players + 1))
     board = r.sub("board")
     for loc, name in enumerate(LOCATIONS):
-        counts = board.integers(name, 0, MAX_FIGURES, np)
+        counts = board.integers(name, 0, MAX_FIGURES, num_players)
         for p, n in enumerate(counts):
-            state.board[NUM_LOCATIONS + loc * np + p] = n
+            state.board[NUM_LOCATIONS + loc * num_players + p] = n
         state.board[loc] = sum(counts)
     state.display = r.integers("display", 0, NUM_CARDS, DISPLAY_SIZE)
     stacks = r.raw("stacks")
-    if not isinstance(stacks, list) or len(stacks) != np:
-        raise StateFormatError(_("{field}: expected a list of {count} stacks").format(field="stacks", count=np))
+    if not isinstance(stacks, list) or len(stacks) != num_players:
+        raise StateFormatError(_("{field}: expected a list of {count} stacks").format(
+            field="stacks", count=num_players))
     state.tops = [-1] * 4
     state.stack_left = [0] * 4
     for s, item in enumerate(stacks):
@@ -370,12 +372,12 @@ def state_from_json(game: StoneAgeGame, data: object, state: StoneAgeState) -> S
     state.deck = _mask(r.id_set("deck", 1, NUM_CARDS), 1)
     state.unseen = _mask(r.id_set("unseen_tiles", 0, NUM_TILES - 1), 0)
     state.round = r.integer("round", 1)
-    state.first = r.integer("first_player", 0, np - 1)
+    state.first = r.integer("first_player", 0, num_players - 1)
     state.phase = r.choice("phase", S.PHASES)
     pending = r.sub("pending")
     state.stage = pending.choice("stage", S.STAGES)
-    state.cur = pending.integer("player", 0, np - 1)
-    state.order = pending.integer("order", 0, np)
+    state.cur = pending.integer("player", 0, num_players - 1)
+    state.order = pending.integer("order", 0, num_players)
     state.gather = pending.choice("gather", LOCATIONS[:5])
     state.dice_count = pending.integer("dice", 0, MAX_FIGURES)
     state.rolled = pending.integer("rolled", 0, 6 * MAX_FIGURES)
@@ -394,22 +396,22 @@ def state_from_json(game: StoneAgeGame, data: object, state: StoneAgeState) -> S
 
 def check_consistency(state: StoneAgeState) -> None:
     """Raise ``StateFormatError`` unless cards, tiles and figures are all accounted for."""
-    np = state.num_players
+    num_players = state.num_players
     pl = state.players
     places = [("deck", state.deck), ("display", _mask([c for c in state.display if c], 1))]
-    for p in range(np):
+    for p in range(num_players):
         places.append((f"players[{p}].cards", pl[p * STRIDE + CARDS]))
         places.append((f"players[{p}].secret_cards", pl[p * STRIDE + SECRET_CARDS]))
     _check_partition("card", places, ALL_CARDS_MASK, 1)
     tiles = [("unseen_tiles", state.unseen),
              ("stacks.top", _mask([t for t in state.tops if t >= 0], 0))]
-    tiles += [(f"players[{p}].buildings", pl[p * STRIDE + BUILDINGS]) for p in range(np)]
+    tiles += [(f"players[{p}].buildings", pl[p * STRIDE + BUILDINGS]) for p in range(num_players)]
     _check_partition("building tile", tiles, ALL_TILES_MASK, 0)
-    for s in range(np):
+    for s in range(num_players):
         if state.tops[s] >= 0 and not state.stack_left[s]:
             raise StateFormatError(_("{field}: an empty stack cannot show a top tile").format(field=f"stacks[{s}]"))
-    for p in range(np):
-        placed = sum(state.board[NUM_LOCATIONS + loc * np + p] for loc in range(NUM_LOCATIONS))
+    for p in range(num_players):
+        placed = sum(state.board[NUM_LOCATIONS + loc * num_players + p] for loc in range(NUM_LOCATIONS))
         if placed + pl[p * STRIDE + UNPLACED] > pl[p * STRIDE + FIGURES]:
             raise StateFormatError(_("{field}: more figures placed and unplaced than owned").format(
                 field=f"players[{p}]"))

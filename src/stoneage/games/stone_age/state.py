@@ -199,17 +199,17 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         """The initial state of ``game``; without one, a shell for ``clone`` and ``state_from_json`` to fill."""
         if game is None:
             return
-        np = game.num_players
+        num_players = game.num_players
         self.game = game
-        self.num_players = np
-        self.players = [0] * (np * STRIDE)
-        for p in range(np):
+        self.num_players = num_players
+        self.players = [0] * (num_players * STRIDE)
+        for p in range(num_players):
             self.players[p * STRIDE + FIGURES] = START_FIGURES
             self.players[p * STRIDE + FOOD] = START_FOOD
-        self.board = [0] * (NUM_LOCATIONS * (np + 1))
+        self.board = [0] * (NUM_LOCATIONS * (num_players + 1))
         self.display = [0] * DISPLAY_SIZE
         self.tops = [-1] * 4
-        self.stack_left = [STACK_SIZE] * np + [0] * (4 - np)
+        self.stack_left = [STACK_SIZE] * num_players + [0] * (4 - num_players)
         self.deck = ALL_CARDS_MASK
         self.unseen = ALL_TILES_MASK
         self.round = 1

@@ -201,24 +201,24 @@ def _bonus_features(bonus: Bonus) -> tuple[float, ...]:
 # --- the layout ------------------------------------------------------------------------------------
 
 
-def _table_slots(np: int, mammoth: bool) -> list[tuple[str, int, str]]:
+def _table_slots(num_players: int, mammoth: bool) -> list[tuple[str, int, str]]:
     c = CEILINGS
     slots = [
         ("variants", len(VARIANTS), "flags of the variants in play: " + ", ".join(VARIANTS)),
         ("round", 1, f"round / {c['round']}"),
         ("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES)),
         ("stage", len(STAGES), "one-hot pending node: " + ", ".join(STAGES)),
-        ("acting_seat", np, "one-hot seat deciding (or acting, at a chance node), relative to the viewer "
+        ("acting_seat", num_players, "one-hot seat deciding (or acting, at a chance node), relative to the viewer "
                             "(0 = the viewer, 1 = next in turn order)"),
-        ("first_seat", np, "one-hot first player of the round, relative to the viewer"),
-        ("order", 1, f"phase progress: seats done / {np}"),
+        ("first_seat", num_players, "one-hot first player of the round, relative to the viewer"),
+        ("order", 1, f"phase progress: seats done / {num_players}"),
         ("gather", GATHER_AREAS, "one-hot gathering area of the roll pending or waiting for tools "
                                  "(stages roll, tools, tame_move; else zeros): hunt, forest, claypit, quarry, river"),
         ("dice", 1, f"dice of that roll / {c['dice']} (same stages)"),
         ("rolled", 1, f"dice sum waiting for tools / {c['rolled']} (stage tools)"),
         ("slot", DISPLAY_SIZE, "one-hot display slot or building stack being dealt or bought "
                                "(stages deal_card, deal_building, buy_card, buy_building)"),
-        ("dice_buyer", np, "one-hot buyer of the dice-for-all card, relative to the viewer "
+        ("dice_buyer", num_players, "one-hot buyer of the dice-for-all card, relative to the viewer "
                            "(stages dice_roll, pick)"),
         ("dice_left", 6, f"dice-for-all faces 1..6 not yet taken, count / {c['dice_left']}"),
         ("shortfall", 1, f"food missing at the pending feeding decision / {c['shortfall']}"),
@@ -231,7 +231,7 @@ def _table_slots(np: int, mammoth: bool) -> list[tuple[str, int, str]]:
                           f": present; one-hot effect ({effects}); amount (food / 7, resources / 2, points / 3, "
                           "one-use tool value / 4); one-hot resource (resource and resource_roll cards); "
                           "one-hot green symbol; one-hot sand kind; figures / 3" if s == 0 else ", as display1")))
-    for s in range(np):
+    for s in range(num_players):
         slots.append((f"stack{s + 1}", STACK_FEATURES,
                       f"building stack {s + 1}: tiles left / {STACK_SIZE}; one-hot kind of its face-up tile "
                       "(data.BUILDING_KINDS order)" if s == 0 else f"building stack {s + 1}, as stack1"))
@@ -295,12 +295,12 @@ def _seat_slots(rel: int, mammoth: bool) -> list[tuple[str, int, str]]:
     return slots
 
 
-def _memory_slots(np: int, mammoth: bool) -> list[tuple[str, int, str]]:
+def _memory_slots(num_players: int, mammoth: bool) -> list[tuple[str, int, str]]:
     slots = [
         (f"seat{rel}_remembered_cards", HOLDING_FEATURES,
          f"the seat {rel} after the viewer: the cards it bought, as the viewer saw them taken from the "
          "display, features as in seat0_cards")
-        for rel in range(1, np)
+        for rel in range(1, num_players)
     ]
     slots.append(("unseen_cards", NUM_CARDS,
                   "flags of the cards (by id 1..36) the viewer has never seen: the deck and the other "
@@ -351,17 +351,17 @@ _NO_ROLL = (0.0,) * 7
 
 def _table(out: list[float], state: StoneAgeState, viewer: int) -> None:
     game = state.game
-    np = state.num_players
-    hot = _HOT[np]
+    num_players = state.num_players
+    hot = _HOT[num_players]
     stage = state.stage
     variants = game.variants
     out.extend([float(v in variants) for v in VARIANTS])
     out.append(min(state.round / _C_ROUND, 1.0))
     out.extend(_HOT[len(PHASES)][state.phase + 1])
     out.extend(_HOT[len(STAGES)][stage + 1])
-    out.extend(hot[(state.cur - viewer) % np + 1])
-    out.extend(hot[(state.first - viewer) % np + 1])
-    out.append(min(state.order / np, 1.0))
+    out.extend(hot[(state.cur - viewer) % num_players + 1])
+    out.extend(hot[(state.first - viewer) % num_players + 1])
+    out.append(min(state.order / num_players, 1.0))
     if stage in _GATHER_STAGES:
         out.extend(_HOT[GATHER_AREAS][state.gather + 1])
         out.append(min(state.dice_count / MAX_FIGURES, 1.0))
@@ -369,7 +369,7 @@ def _table(out: list[float], state: StoneAgeState, viewer: int) -> None:
     else:
         out.extend(_HOT[GATHER_AREAS + 2][0])
     out.extend(_HOT[DISPLAY_SIZE][state.slot + 1 if stage in _SLOT_STAGES else 0])
-    out.extend(hot[(state.slot - viewer) % np + 1 if stage in (DICE_ROLL, PICK) else 0])
+    out.extend(hot[(state.slot - viewer) % num_players + 1 if stage in (DICE_ROLL, PICK) else 0])
     left = [0.0] * 6
     for face in state.dice_left:
         left[face - 1] += 0.25
@@ -380,7 +380,7 @@ def _table(out: list[float], state: StoneAgeState, viewer: int) -> None:
         out.extend(_DISPLAY[card_id])
     tops = state.tops
     stack_left = state.stack_left
-    for s in range(np):
+    for s in range(num_players):
         out.append(_STACK_LEFT[stack_left[s]])
         out.extend(_STACK_KIND[tops[s]] if tops[s] >= 0 else _NO_KIND)
     if game.mammoth:
@@ -424,10 +424,10 @@ def _seat(out: list[float], state: StoneAgeState, p: int, viewer: int, over: boo
         out.append(0.0)
         out.extend(_NO_HOLDING)
     board = state.board
-    np = state.num_players
+    num_players = state.num_players
     start = NUM_LOCATIONS + p
-    out.extend([x if x < 1.0 else 1.0 for x in
-                [n / c for n, c in zip(board[start:start + NUM_LOCATIONS * np:np], PLACE_CEILING, strict=True)]])
+    mine = board[start:start + NUM_LOCATIONS * num_players:num_players]
+    out.extend([x if x < 1.0 else 1.0 for x in [n / c for n, c in zip(mine, PLACE_CEILING, strict=True)]])
     if state.game.mammoth:
         out.append(min(pl[b + MAMMOTH_TILES] / _C_TILES, 1.0))
         out.append(min(pl[b + ON_TILE] / _C_TAME, 1.0))
@@ -446,11 +446,11 @@ def observation_tensor(state: StoneAgeState, player: int) -> list[float]:
     """What seat ``player`` (checked by the state) sees now, laid out by ``layout(num_players, mammoth)``."""
     out: list[float] = []
     _table(out, state, player)
-    np = state.num_players
+    num_players = state.num_players
     over = state.stage == GAME_OVER
     shown = over or "open_cards" in state.game.variants
-    for rel in range(np):
-        _seat(out, state, (player + rel) % np, player, over, shown)
+    for rel in range(num_players):
+        _seat(out, state, (player + rel) % num_players, player, over, shown)
     return out
 
 
@@ -462,12 +462,12 @@ def information_state_tensor(state: StoneAgeState, player: int) -> list[float]:
     the end). Perfect recall keeps the first; the second only narrows to the cards never seen.
     """
     out = observation_tensor(state, player)
-    np = state.num_players
+    num_players = state.num_players
     pl = state.players
     over = state.stage == GAME_OVER
     pool = state.deck
-    for rel in range(1, np):
-        b = (player + rel) % np * STRIDE
+    for rel in range(1, num_players):
+        b = (player + rel) % num_players * STRIDE
         out.extend(holding_features(pl[b + CARDS]))
         if not over:
             pool |= pl[b + SECRET_CARDS]

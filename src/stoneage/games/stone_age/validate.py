@@ -109,21 +109,21 @@ def _check_phase(state: StoneAgeState) -> None:
 
 def _resolving_seat(state: StoneAgeState) -> int:
     """The seat whose turn it is in the actions or feeding phase (``order`` seats are done)."""
-    np = state.num_players
-    if state.order >= np:
+    num_players = state.num_players
+    if state.order >= num_players:
         raise _fail("pending.order", _("{done} seats done, but phase {phase} is still waiting on "
                                        "one (at most {last})").format(
-            done=state.order, phase=repr(S.PHASES[state.phase]), last=np - 1))
-    return (state.first + state.order) % np
+            done=state.order, phase=repr(S.PHASES[state.phase]), last=num_players - 1))
+    return (state.first + state.order) % num_players
 
 
 def _check_board(state: StoneAgeState) -> None:
     """Figures only where a placement can put them, and only while placing and resolving."""
-    np = state.num_players
+    num_players = state.num_players
     board = state.board
     live = state.phase in (S.PLACEMENT, S.ACTIONS)
     for loc, name in enumerate(LOCATIONS):
-        counts = board[NUM_LOCATIONS + loc * np: NUM_LOCATIONS + (loc + 1) * np]
+        counts = board[NUM_LOCATIONS + loc * num_players: NUM_LOCATIONS + (loc + 1) * num_players]
         total = board[loc]
         if not total:
             continue
@@ -142,16 +142,16 @@ def _check_board(state: StoneAgeState) -> None:
             raise _fail(f"board.{name}", _("a figure on a card space with no card"))
         if loc >= STACK0:
             stack = loc - STACK0
-            if stack >= np:
+            if stack >= num_players:
                 raise _fail(f"board.{name}", _("a figure on stack {number}; a {players}-player game "
                                                "has {players} stacks").format(
-                    number=stack + 1, players=np))
+                    number=stack + 1, players=num_players))
             if state.tops[stack] < 0:
                 raise _fail(f"board.{name}", _("a figure on a building stack that shows no tile"))
     if state.phase == S.ACTIONS:  # seats that have resolved have no figures left out
-        for i in range(min(state.order, np)):
-            p = (state.first + i) % np
-            if any(board[NUM_LOCATIONS + loc * np + p] for loc in range(NUM_LOCATIONS)):
+        for i in range(min(state.order, num_players)):
+            p = (state.first + i) % num_players
+            if any(board[NUM_LOCATIONS + loc * num_players + p] for loc in range(NUM_LOCATIONS)):
                 raise _fail("pending.order", _("seat {seat} is counted as done but still has "
                                                "figures on the board").format(
                     seat=p))
@@ -159,8 +159,8 @@ def _check_board(state: StoneAgeState) -> None:
 
 def _check_components(state: StoneAgeState) -> None:
     """Enough cards to refill the display in setup, enough tiles to turn up on every stack."""
-    np = state.num_players
-    needed = sum(state.stack_left[s] - (state.tops[s] >= 0) for s in range(np))
+    num_players = state.num_players
+    needed = sum(state.stack_left[s] - (state.tops[s] >= 0) for s in range(num_players))
     unseen = state.unseen.bit_count()
     if unseen < needed:
         raise _fail("unseen_tiles", _("{unseen} tiles, but the stacks still need {needed} to turn up").format(
@@ -170,20 +170,20 @@ def _check_components(state: StoneAgeState) -> None:
         raise _fail("deck", _("{count} cards cannot fill the {empty} empty display spaces").format(
             count=state.deck.bit_count(), empty=empty))
     if state.phase in (S.FINAL, S.OVER):
-        ended = not all(state.stack_left[:np]) or state.deck.bit_count() < empty
+        ended = not all(state.stack_left[:num_players]) or state.deck.bit_count() < empty
         if not ended:
             raise _fail("phase", _("{phase}, but no stack is empty and the deck can refill the "
                                    "display (the game has not ended)").format(
                 phase=repr(S.PHASES[state.phase])))
     if state.phase == S.OVER:
-        for p in range(np):
+        for p in range(num_players):
             if state.players[p * STRIDE + TWO_RESOURCES]:
                 raise _fail(f"players[{p}].two_resources", _("an unused token once the game is over "
                                                              "(every token is taken before final scoring)"))
 
 
 def _check_mammoth(state: StoneAgeState) -> None:
-    np = state.num_players
+    num_players = state.num_players
     pl = state.players
     tiles = state.game.mammoth_tiles
     bonus = state.bonus_tile
@@ -194,12 +194,12 @@ def _check_mammoth(state: StoneAgeState) -> None:
     if state.next_back >= 0 and not any(
             state.mammoth_pile >> t & 1 and tiles[t].back == state.next_back for t in range(len(tiles))):
         raise _fail("mammoth.next_back", _("no tile in the pile has that back"))
-    on_tile = [pl[p * STRIDE + ON_TILE] for p in range(np)]
+    on_tile = [pl[p * STRIDE + ON_TILE] for p in range(num_players)]
     if any(on_tile) and (bonus < 0 or state.phase not in (S.ACTIONS, S.TAMING)):
-        seat = next(p for p in range(np) if on_tile[p])
+        seat = next(p for p in range(num_players) if on_tile[p])
         raise _fail(f"players[{seat}].on_tile", _("figures on the bonus tile, but no tile is being tamed this round"))
-    for p in range(np):  # the figures on the tile came from one gathering in the herd's area
-        if on_tile[p] and state.herd >= 0 and state.board[NUM_LOCATIONS + state.herd * np + p]:
+    for p in range(num_players):  # the figures on the tile came from one gathering in the herd's area
+        if on_tile[p] and state.herd >= 0 and state.board[NUM_LOCATIONS + state.herd * num_players + p]:
             raise _fail(f"players[{p}].on_tile", _("figures on the tile while the seat still has "
                                                    "figures to gather with in the herd's area, {where}").format(
                 where=repr(LOCATIONS[state.herd])))
@@ -208,9 +208,9 @@ def _check_mammoth(state: StoneAgeState) -> None:
     if state.phase == S.TAMING:
         if bonus < 0:
             raise _fail("mammoth.bonus_tile", _("null during the taming contest (it is the tile being tamed)"))
-        if len(state.tame_rolls) != np:
+        if len(state.tame_rolls) != num_players:
             raise _fail("mammoth.tame_rolls", _("during the taming contest, one list per seat ({players})").format(
-                players=np))
+                players=num_players))
         for p, roll in enumerate(state.tame_rolls):
             if roll and len(roll) != on_tile[p]:
                 raise _fail(f"mammoth.tame_rolls[{p}]", _("{dice} dice for {figures} figures on the tile").format(
@@ -248,7 +248,7 @@ def _check_seat(state: StoneAgeState) -> None:
 
 def _check_stage_data(state: StoneAgeState) -> None:
     """The seat and the data the pending stage works on exist."""
-    np = state.num_players
+    num_players = state.num_players
     stage = state.stage
     pl = state.players
     cur = state.cur
@@ -257,7 +257,7 @@ def _check_stage_data(state: StoneAgeState) -> None:
             number=state.slot + 1, card=state.display[state.slot]))
     elif stage == S.DEAL_BUILDING:
         slot = state.slot
-        if slot >= np or state.tops[slot] >= 0 or not state.stack_left[slot]:
+        if slot >= num_players or state.tops[slot] >= 0 or not state.stack_left[slot]:
             raise _fail("pending.slot", _("stack {number} has no tile to turn up (or already shows one)").format(
                 number=slot + 1))
     elif stage == S.ROLL and not state.dice_count:
@@ -270,7 +270,8 @@ def _check_stage_data(state: StoneAgeState) -> None:
     elif stage == S.PLACE and not placements(state, cur):
         raise _fail("pending.stage", _("'place' has no legal action: seat {seat} has nowhere to place").format(
             seat=cur))
-    elif stage == S.RESOLVE and not any(state.board[NUM_LOCATIONS + loc * np + cur] for loc in range(NUM_LOCATIONS)):
+    elif stage == S.RESOLVE and not any(
+            state.board[NUM_LOCATIONS + loc * num_players + cur] for loc in range(NUM_LOCATIONS)):
         raise _fail("pending.stage", _("'resolve' has no legal action: seat {seat} has no figures out").format(
             seat=cur))
     elif stage == S.BUY_CARD:
@@ -281,7 +282,7 @@ def _check_stage_data(state: StoneAgeState) -> None:
             raise _fail("pending.slot", _("a figure is still on card space {number} while its card is bought").format(
                 number=state.slot + 1))
     elif stage == S.BUY_BUILDING:
-        if state.slot >= np or state.tops[state.slot] < 0:
+        if state.slot >= num_players or state.tops[state.slot] < 0:
             raise _fail("pending.slot", _("'buy_building' has no legal action: stack {number} shows no tile").format(
                 number=state.slot + 1))
         if state.board[STACK0 + state.slot]:
@@ -291,11 +292,11 @@ def _check_stage_data(state: StoneAgeState) -> None:
         left = len(state.dice_left)
         if not left:
             raise _fail("pending.stage", _("'pick' has no legal action: no dice are left"))
-        if left > np or state.slot >= np or cur != (state.slot + np - left) % np:
+        if left > num_players or state.slot >= num_players or cur != (state.slot + num_players - left) % num_players:
             raise _fail("pending.player", _("seat {seat} picks, but with {left} of {players} dice "
                                             "left after buyer seat {buyer} "
                                             "the picker is another seat (or none)").format(
-                seat=cur, left=left, players=np, buyer=state.slot))
+                seat=cur, left=left, players=num_players, buyer=state.slot))
     elif stage == S.FEED:
         if not state.shortfall:
             raise _fail("pending.shortfall", _("a feeding decision with nothing missing (1..10)"))
@@ -309,9 +310,9 @@ def _check_stage_data(state: StoneAgeState) -> None:
     elif stage == S.TAME_MOVE and not state.tamers:
         raise _fail("mammoth.tamers", _("0 figures may move onto the tile at a 'tame_move' decision"))
     elif stage == S.TAME_ROLL:
-        if len(state.tame_rolls) != np:
+        if len(state.tame_rolls) != num_players:
             raise _fail("mammoth.tame_rolls", _("a taming roll needs one list of dice per seat ({players})").format(
-                players=np))
+                players=num_players))
         if not pl[cur * STRIDE + ON_TILE]:
             raise _fail("pending.player", _("seat {seat} rolls for the tile but has no figure on it").format(seat=cur))
         if state.tame_rolls[cur]:

@@ -177,9 +177,9 @@ def holdings(state: StoneAgeState, seat: int, observer: int | None = None) -> Ho
 
 def table(state: StoneAgeState) -> Table:
     """The shared situation: round, phase, pending decision, display, stacks, deck, herd."""
-    np = state.num_players
+    num_players = state.num_players
     return _new(Table, (
-        np,
+        num_players,
         state.round,
         PHASES[state.phase],
         STAGES[state.stage],
@@ -189,8 +189,8 @@ def table(state: StoneAgeState) -> Table:
         state.rolled,
         state.shortfall,
         state.deck.bit_count(),
-        tuple(state.stack_left[:np]),
-        tuple(state.tops[:np]),
+        tuple(state.stack_left[:num_players]),
+        tuple(state.tops[:num_players]),
         tuple(state.display),
         bool(state.game.mammoth),
         state.herd,

@@ -275,13 +275,13 @@ def state_from_json(game: StoneAgeJuniorGame, data: object) -> StoneAgeJuniorSta
     """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
     state = S.StoneAgeJuniorState()
     r, pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
-    np = game.num_players
+    num_players = game.num_players
     state.tile_pos = pending.optional("place", 0, NUM_POSITIONS - 1)
     state.reveal_stack = pending.optional("stack", 0, NUM_STACKS - 1)
     trade = pending.sub("trade")
     state.trade_given = sum(1 << g for g in set(trade.choices("given", GOODS)))
     state.trade_taken = sum(1 << g for g in set(trade.choices("taken", GOODS)))
-    figures = r.items("figures", np)
+    figures = r.items("figures", num_players)
     state.pos = [check_choice(v, f"figures[{p}]", RING) for p, v in enumerate(figures)]
     state.supply = _read_counts(r, "supply")
     state.post = _read_counts(r, "trading_post")
@@ -320,9 +320,9 @@ def state_from_json(game: StoneAgeJuniorGame, data: object) -> StoneAgeJuniorSta
         state.martin = -1
         state.pile = []
         state.pile_hidden = 0
-    players = r.items("players", np)
+    players = r.items("players", num_players)
     state.goods, state.dogs, state.cards_pub, state.cards_priv = [], [], [], []
-    for p in range(np):
+    for p in range(num_players):
         seat = FieldReader(players[p], f"players[{p}]")
         state.goods.append(_read_counts(seat, "goods"))
         state.dogs.append(seat.integer("dogs", 0, NUM_DOGS))
@@ -332,19 +332,19 @@ def state_from_json(game: StoneAgeJuniorGame, data: object) -> StoneAgeJuniorSta
     read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
     if box != state.box():
         raise StateFormatError(_("{field}: with {players} players the box holds {box}, not {expected}").format(
-            field='box', players=np, box=repr(_counts(state.box())), expected=repr(_counts(box))))
+            field='box', players=num_players, box=repr(_counts(state.box())), expected=repr(_counts(box))))
     check_consistency(state)
     return state
 
 
 def check_consistency(state: StoneAgeJuniorState) -> None:
     """Raise ``StateFormatError`` unless goods, dogs, tiles, huts, cards and the pending node fit together."""
-    np = state.num_players
+    num_players = state.num_players
     cards = state.game.cards
     # Goods tiles and dogs are conserved.
     box = state.box()
     for g in range(NUM_GOODS):
-        total = state.supply[g] + state.post[g] + box[g] + sum(state.goods[p][g] for p in range(np))
+        total = state.supply[g] + state.post[g] + box[g] + sum(state.goods[p][g] for p in range(num_players))
         if total != GOODS_IN_BOX:
             raise StateFormatError(_("{field}: {total} {good} tiles in the state, the game has {count}").format(
                 field='goods', total=total, good=GOODS[g], count=GOODS_IN_BOX))
@@ -366,7 +366,7 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
                 field=f"forest[{i}].tile"))
     # Huts: each once, in a stack, face up or built.
     places = [(f"huts[{s}]", [state.face_up[s], *state.stacks[s]]) for s in range(NUM_STACKS)]
-    places += [(f"players[{p}].built", list(state.built[p])) for p in range(np)]
+    places += [(f"players[{p}].built", list(state.built[p])) for p in range(num_players)]
     found: set[int] = set()
     for name, numbers in places:
         for h in numbers:

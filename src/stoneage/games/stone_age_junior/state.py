@@ -255,16 +255,16 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         """The initial state of ``game``; without one, a shell for ``clone`` and ``state_from_json`` to fill."""
         if game is None:
             return
-        np = game.num_players
-        per_kind = goods_per_kind(np)
+        num_players = game.num_players
+        per_kind = goods_per_kind(num_players)
         self._start_family(game)
         self.stage = HUT_REVEAL
         self.cur = game.first_player
-        self.pos = [START_SPACE] * np
+        self.pos = [START_SPACE] * num_players
         self.supply = [per_kind - ON_TRADING_POST] * NUM_GOODS
         self.post = [ON_TRADING_POST] * NUM_GOODS
-        self.goods = [[0] * NUM_GOODS for _ in range(np)]
-        self.dogs = [0] * np
+        self.goods = [[0] * NUM_GOODS for _ in range(num_players)]
+        self.dogs = [0] * num_players
         self.dog_storage = NUM_DOGS
         self.forest = [UNKNOWN] * NUM_POSITIONS
         self.seen = 0
@@ -276,8 +276,8 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         self.martin = MARTIN_START if game.cards else -1
         self.pile = [UNKNOWN] * sum(CARD_COUNTS) if game.cards else []
         self.pile_hidden = len(self.pile)
-        self.cards_pub = [()] * np
-        self.cards_priv = [()] * np
+        self.cards_pub = [()] * num_players
+        self.cards_priv = [()] * num_players
         self.trade_given = 0
         self.trade_taken = 0
 
@@ -683,9 +683,9 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         if self.dogs[p] == NUM_DOGS:
             self._event(EV_NO_DOG, p)
             return
-        np = self.num_players
-        for k in range(1, np):
-            q = (p + k) % np
+        num_players = self.num_players
+        for k in range(1, num_players):
+            q = (p + k) % num_players
             if self.dogs[q]:
                 self.dogs[q] -= 1
                 self.dogs[p] += 1

@@ -126,16 +126,16 @@ def feeding_reach(state: StoneAgeState, p: int) -> int | None:
     tools = sum((v + 1) * pl[base + READY + v] for v in range(4)) + tool_bonus((0, 0, 0, 0), pl[base + ONE_USE])
     rolls: list[tuple[int, int]] = []  # (the highest sum, the divisor)
     cards: list[tuple[int, int]] = []  # (card id, its price) of a purchase ahead
-    np = state.num_players
-    others_placing = state.phase == PLACEMENT and any(pl[q * STRIDE + UNPLACED] for q in range(np) if q != p)
+    num_players = state.num_players
+    others_placing = state.phase == PLACEMENT and any(pl[q * STRIDE + UNPLACED] for q in range(num_players) if q != p)
     for loc in range(CARD_SLOT0 + DISPLAY_SIZE):
-        if not state.board[occupancy(loc, p, np)]:
+        if not state.board[occupancy(loc, p, num_players)]:
             if (loc >= CARD_SLOT0 and (state.board[loc] or others_placing)
                     and _is_dice_for_all(state, loc - CARD_SLOT0)):
                 reach += 1  # another seat's dice for all (or one it may still take) gives everyone a die
             continue
         if loc <= RIVER:
-            rolls.append((6 * state.board[occupancy(loc, p, np)], DIVISOR[loc]))
+            rolls.append((6 * state.board[occupancy(loc, p, num_players)], DIVISOR[loc]))
         elif loc == TOOLMAKER:
             tools += 1
         elif loc == FIELD:
