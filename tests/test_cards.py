@@ -1,8 +1,7 @@
 """The 36 civilization cards: every top (immediate) effect and every bottom (final scoring).
 
-Expected values are written out from ../shared/rules/stone-age.md §3 (card table, "Top effects in
-detail"), §5 (tool steps, final scoring) and §6 (known mistakes), not read from the engine's
-data tables. Dice, dealt cards and drawn cards are always forced through chance outcomes.
+Expected values are written out from the rules (the card table of docs/notation.md, "Card numbers";
+tool steps and final scoring as docs/rules.md reads them), not read from the engine's data tables. Dice, dealt cards and drawn cards are always forced through chance outcomes.
 
 Common pattern: a 2-player game; seat 0 places 1 figure on a display card and 4 on the hunting
 grounds, seat 1 places 5 on the hunting grounds; seat 0 resolves the card first.

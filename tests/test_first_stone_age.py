@@ -1,8 +1,8 @@
 """My First Stone Age: The Card Game — every rule with forced draws, properties of random games,
 notation, records and bad input.
 
-Expected values come from ../shared/seeds/002_*.txt and ../shared/rules/my-first-stone-age.md (the
-hut table below is written out from the rules page, not read from the engine's data). Every card
+Expected values come from the rules as docs/first-stone-age.md states them (the hut table below is
+written out from that page's table, not read from the engine's data). Every card
 turned up and every hut taken is forced through its chance outcome.
 
 Default setup (``new_game``): seat 0 collects for hut 1 (berry, fish, jug), seat 1 for hut 10 (jug,

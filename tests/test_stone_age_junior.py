@@ -1,9 +1,9 @@
 """Stone Age Junior (the board game) and its card-game expansion — every rule with forced tiles,
 huts and cards, properties of random games, notation, records and bad input.
 
-Expected values come from ../shared/rules/stone-age-junior.md and the expansion section of
-../shared/seeds/002_*.txt (the tables below are written out from the rules page, not read from the
-engine's data). Every forest tile, hut and goods card turned up is forced through its chance outcome.
+Expected values come from the rules as docs/stone-age-junior.md states them (components, the hut
+table, the expansion); the tables below are written out from that page, not read from the engine's
+data. Every forest tile, hut and goods card turned up is forced through its chance outcome.
 
 Default setup (``new_game``): 2 players; hut 1 (berry, fish, jug) on stack 1, hut 10 (jug,
 arrowhead, tooth) on stack 2, hut 11 (berry, berry) on stack 3; seat 0 to turn a forest tile.

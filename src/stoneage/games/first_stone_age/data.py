@@ -1,4 +1,4 @@
-"""Component data of My First Stone Age: The Card Game (``shared/rules/my-first-stone-age.md``).
+"""Component data of My First Stone Age: The Card Game (docs/first-stone-age.md, "Rules as implemented").
 
 Pure tables, no logic. Goods cards are identified by their kind (the four cards of a good are
 interchangeable); hut cards by their number 1..15.

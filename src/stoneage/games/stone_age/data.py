@@ -1,7 +1,8 @@
 """Component data of Stone Age: resources, locations, the 36 cards and the 28 buildings.
 
 Pure tables, no logic. Everything is referenced by small integer ids so that states stay
-plain lists of ints (see ``../shared/rules/stone-age.md`` §1–4).
+plain lists of ints (the ids: docs/notation.md, "Locations", "Building kinds" and "Card numbers",
+and docs/state-format.md for the tile ids).
 """
 
 from __future__ import annotations

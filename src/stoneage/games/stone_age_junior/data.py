@@ -1,4 +1,4 @@
-"""Component data of Stone Age Junior (``shared/rules/stone-age-junior.md``).
+"""Component data of Stone Age Junior (docs/stone-age-junior.md, "Components").
 
 Pure tables, no logic. Goods, the goods cards of the expansion and the hut race are the family's
 (``games/family/data.py``), so index ``g`` means the same good in both children's games.

@@ -1,6 +1,6 @@
 """Stone Age's warnings before a person's move: starving, a wasted purchase, tools spent for nothing.
 
-Each check is exact by the rules (../shared/rules/stone-age.md §feeding, §actions):
+Each check is exact by the rules as docs/rules.md reads them (feeding shortfall, tools, purchases):
 
 * **starving** — after the move the seat cannot feed its figures this round even if every die
   still to roll shows 6 and every tool is added to every roll: the food, agriculture, resources
