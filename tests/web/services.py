@@ -188,22 +188,38 @@ class Redis:
         """Start on a free port and wait until it answers ``PING``."""
         for _attempt in range(3):
             self.port = free_port()
-            with open(self.log, "ab") as output:
-                self.process = subprocess.Popen(
-                    [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
-                     "no", "--dir", str(self.folder), "--daemonize", "no"],
-                    stdout=output, stderr=subprocess.STDOUT, cwd=self.folder)
+            self._launch()
             try:
                 _wait_for(lambda: self.process is not None and (self.process.poll() is not None or self.ping()),
                           "Redis", 30, self.log)
             except RuntimeError:
                 self.stop()
                 raise
-            if self.process.poll() is None:
+            if self.process is not None and self.process.poll() is None:
                 return self
         tail = self.log.read_text(errors="replace")[-2000:]
         self.stop()
         raise RuntimeError(f"redis-server did not start\n{tail}")
+
+    def kill(self) -> None:
+        """``kill -9`` (an outage: the port refuses connections until ``restart``)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(10)
+
+    def restart(self) -> None:
+        """Start again on the same port (empty: no persistence) and wait until it answers ``PING``."""
+        self._launch()
+        _wait_for(lambda: self.ping() or (self.process is not None and self.process.poll() is not None),
+                  "Redis", 30, self.log)
+        assert self.process is not None and self.process.poll() is None, self.log.read_text(errors="replace")[-2000:]
+
+    def _launch(self) -> None:
+        with open(self.log, "ab") as output:
+            self.process = subprocess.Popen(
+                [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+                 "no", "--dir", str(self.folder), "--daemonize", "no"],
+                stdout=output, stderr=subprocess.STDOUT, cwd=self.folder)
 
     @property
     def url(self) -> str:

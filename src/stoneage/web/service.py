@@ -67,6 +67,8 @@ FINISHED_KEPT = 32
 """How many finished games stay loaded after a look (replays step through them move by move)."""
 MAX_PACE = 10.0
 CLOCK_RANGE = (1.0, 7 * 24 * 3600.0)
+SWEEP = 5.0
+"""Seconds between a shared process's looks at the database for moves no message told it of."""
 
 
 class ServiceError(StoneAgeError):
@@ -147,8 +149,11 @@ class GameService:
         """The remote bots connected to this process (web/remote.py)."""
 
     async def start(self) -> None:
-        """Listen to the other processes; resume every unfinished game in the background."""
-        await self.fanout.start(self._remote)
+        """Listen to the other processes (and, with them, look at the database every ``SWEEP`` seconds);
+        resume every unfinished game in the background."""
+        await self.fanout.start(self._remote, self._resync)
+        if self.fanout.shared:
+            self._spawn(self._sweep())
         if self.config.resume_on_start:
             self._spawn(self._resume_all())
 
@@ -262,6 +267,8 @@ class GameService:
         """The live room of a game, loaded (replayed from its log) on first use."""
         room = self.rooms.get(game_id) or self._finished.get(game_id)
         if room is not None:
+            if self.fanout.shared and not room.state.is_terminal():
+                await self._current(room)
             return room
         if not _ID.fullmatch(game_id):
             raise ServiceError(404, "not_found", "no such game")
@@ -614,6 +621,53 @@ class GameService:
 
     # --- other processes ------------------------------------------------------------------------
 
+    async def _current(self, room: Room) -> None:
+        """Catch a loaded room up before it serves someone (its process may have missed a message: Redis
+        was away, or the process that moved died before telling), and let the server's moves resume if
+        they are due (they were another process's to make, which may be gone)."""
+        try:
+            await self._follow(room)
+        except ProtocolError:  # the database is down: serve what this process knows
+            return
+        if room.automated():
+            self._kick(room)
+
+    async def _follow(self, room: Room) -> None:
+        """Apply and tell the moves other processes stored since this room last looked."""
+        async with room.lock:
+            await self._catch_up(room)
+        self.remotes.turn(room)
+
+    async def _resync(self) -> None:
+        """Catch up every loaded game whose stored moves are ahead of it (Redis is back: what it was told
+        meanwhile was lost)."""
+        rooms = [room for room in self.rooms.values() if not room.state.is_terminal()]
+        stored = await self._store(self.store.progress([room.id for room in rooms])) if rooms else {}
+        for room in rooms:
+            if stored.get(room.id, 0) > room.seq:
+                try:
+                    await self._follow(room)
+                except (ProtocolError, StoneAgeError) as error:
+                    log.error("game %s: cannot catch up: %s", room.id, error)
+
+    async def _sweep(self) -> None:
+        """Every ``SWEEP`` seconds, catch up the games a message about was lost (``_resync``), and make
+        the server's moves of any game where they are due and have not come since the last look
+        (the process that was making them is gone)."""
+        seen: dict[str, int] = {}
+        while True:
+            await asyncio.sleep(SWEEP)
+            try:
+                await self._resync()
+            except ProtocolError:  # the database is down (logged): look again later
+                continue
+            for room in list(self.rooms.values()):
+                stalled = seen.get(room.id) == room.seq
+                if stalled and room.automated() and (room.runner is None or room.runner.done()):
+                    log.warning("game %s: the server's move at %d was not made; making it", room.id, room.seq)
+                    self._kick(room)
+            seen = {room.id: room.seq for room in self.rooms.values()}
+
     async def _remote(self, message: JSON) -> None:
         room = self.rooms.get(str(message.get("game")))
         if room is None:
@@ -621,9 +675,7 @@ class GameService:
         kind = message.get("kind")
         try:
             if kind == "moves":
-                async with room.lock:
-                    await self._catch_up(room)
-                self.remotes.turn(room)
+                await self._follow(room)
             elif kind == "seats":
                 row = await self._store(self.store.game(room.id))
                 if row is not None:

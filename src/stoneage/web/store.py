@@ -323,6 +323,15 @@ class Store:
         async with self.engine.connect() as connection:
             return {row.id: row.name for row in await connection.execute(query)}
 
+    async def progress(self, ids: Sequence[str]) -> dict[str, int]:
+        """How many moves each of these games has stored (its header's count), by id."""
+        found: dict[str, int] = {}
+        async with self.engine.connect() as connection:
+            for start in range(0, len(ids), 500):
+                query = select(games.c.id, games.c.moves).where(games.c.id.in_(list(ids[start:start + 500])))
+                found.update({row.id: row.moves for row in await connection.execute(query)})
+        return found
+
     async def count_games(self) -> int:
         """How many games are stored."""
         async with self.engine.connect() as connection:
