@@ -1,7 +1,8 @@
 """The 36 civilization cards: every top (immediate) effect and every bottom (final scoring).
 
 Expected values are written out from the rules (the card table of docs/notation.md, "Card numbers";
-tool steps and final scoring as docs/rules.md reads them), not read from the engine's data tables. Dice, dealt cards and drawn cards are always forced through chance outcomes.
+tool steps and final scoring as docs/rules.md reads them), not read from the engine's data tables.
+Dice, dealt cards and drawn cards are always forced through chance outcomes.
 
 Common pattern: a 2-player game; seat 0 places 1 figure on a display card and 4 on the hunting
 grounds, seat 1 places 5 on the hunting grounds; seat 0 resolves the card first.

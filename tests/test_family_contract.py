@@ -220,14 +220,6 @@ def _mid_game_states(name: str, expansions: tuple[str, ...], players: int, seed:
     return out
 
 
-def _face_down(state: State) -> list[str]:
-    """The identities of the face-down things in the true state, as a JSON list of what they are."""
-    data = state.to_json()
-    if isinstance(state, FirstStoneAgeState):
-        return [json.dumps(place) for place in data["circle"] if place is not None]
-    return [json.dumps(cards) for p in data["players"] for cards in p["cards_hidden"]]
-
-
 @pytest.mark.parametrize(("name", "expansions"), CHILDREN)
 @pytest.mark.parametrize("players", [2, 4])
 def test_a_redraw_for_any_seat_keeps_its_observation_and_the_public_observation(

@@ -27,7 +27,6 @@ from stoneage.core.i18n import ENVIRONMENT, LANGUAGES, SOURCE, current, use_lang
 TRANSLATED = [code for code in LANGUAGES if code != SOURCE]
 USAGE = {"en": "usage: ", "ko": "사용법: ", "pt_BR": "uso: ", "de": "Aufruf: "}
 OPTIONS = {"en": "options:", "ko": "옵션:", "pt_BR": "opções:", "de": "Optionen:"}
-ERROR = {"en": "error:", "ko": "오류:", "pt_BR": "erro:", "de": "Fehler:"}
 
 
 def sub_commands() -> list[str]:

@@ -9,7 +9,6 @@ type is also given a public name).
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -32,11 +31,6 @@ MAX_POSITIONS: Final = 100_000
 """The most positions ``stoneage bench`` times each bot on."""
 MAX_SECONDS: Final = 3600.0
 """The longest a bot may be given for one decision (``seconds``, ``max_seconds``, a program's ``budget``)."""
-
-
-def is_number(value: Any) -> bool:
-    """Whether ``value`` is a finite int or float (a bool is no number)."""
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _named(name: str, parse: Callable[[str], Any]) -> Callable[[str], Any]:

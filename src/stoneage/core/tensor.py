@@ -77,11 +77,3 @@ class Layout:
 def scaled(count: float, ceiling: float) -> float:
     """``count / ceiling`` clipped to [0, 1]."""
     return min(max(count / ceiling, 0.0), 1.0)
-
-
-def one_hot(index: int, size: int) -> list[float]:
-    """A vector of ``size`` zeros with a 1 at ``index`` (all zeros when ``index`` is outside)."""
-    vector = [0.0] * size
-    if 0 <= index < size:
-        vector[index] = 1.0
-    return vector

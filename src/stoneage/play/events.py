@@ -146,12 +146,3 @@ def round_of(state: State) -> int | None:
     """The round as the table sees it (the public observation's ``round``); ``None`` for a game without rounds."""
     value = state.public_observation().get("round")
     return value if type(value) is int else None
-
-
-def replay_events(state: State, actions: list[int], viewer: int = OMNISCIENT) -> list[Event]:
-    """Apply ``actions`` in turn to ``state`` and return all their events."""
-    events: list[Event] = []
-    for action in actions:
-        events.extend(apply_with_events(state, action, viewer))
-    return events
-

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from stoneage.core.contract import CHANCE
 from stoneage.core.i18n import _, pgettext, seat_name
-from stoneage.games.family.data import CARD_TITLES, GOOD_TITLES, GOODS, GUFF
+from stoneage.games.family.data import CARD_TITLES, GOOD_TITLES, GUFF
 from stoneage.games.family.state import GAME_END, NEXT_TURN
 
 
@@ -21,11 +21,6 @@ def good_name(good: int) -> str:
 def card_name(kind: int) -> str:
     """A goods card's kind: "fish", "guff"."""
     return _(CARD_TITLES[kind])
-
-
-def good_index(name: str) -> int:
-    """The index of a good named by its identifier (``"berry"``)."""
-    return GOODS.index(name)
 
 
 def goods_list(goods: Iterable[int]) -> str:

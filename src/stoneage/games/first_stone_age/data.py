@@ -49,6 +49,5 @@ RECONSTRUCTION: no public source lists the 15 hut cards. As the rules page decid
 every good is on exactly 9 huts.
 """
 NUM_HUTS = len(HUTS)
-ALL_HUTS_MASK = (1 << NUM_HUTS) - 1
 HUT_MASKS = tuple(sum(1 << g for g in goods) for goods in HUTS)
 """Per hut (index h - 1), the bitmask of the goods it needs."""

@@ -89,12 +89,6 @@ def _card_name(kind: int) -> str:
     return UNKNOWN_NAME if kind == S.UNKNOWN else CARD_NAMES[kind]
 
 
-def event_json(event: Event) -> JSON:
-    """One public log event as JSON: ``at`` (index in the history of the action that caused it),
-    ``turn``, ``event`` and the fields of its kind (slots 0-based, hut numbers 1..15)."""
-    return EVENT_TABLE.to_json(event)
-
-
 def _player_json(state: FirstStoneAgeState, p: int) -> JSON:
     return {
         "hut": state.huts[p] or None,

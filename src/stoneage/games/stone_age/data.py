@@ -39,7 +39,6 @@ CARD_SLOT0: Final = 8  # card slot s (cost s + 1) is location CARD_SLOT0 + s
 STACK0: Final = 12  # building stack s is location STACK0 + s
 NUM_LOCATIONS: Final = 16
 GATHER_LOCATIONS: Final = (HUNT, FOREST, CLAYPIT, QUARRY, RIVER)
-VILLAGE_LOCATIONS: Final = (TOOLMAKER, HUT, FIELD)
 # Divisor of the dice sum at each gathering location (hunt gives food, the others a resource).
 DIVISOR: Final = (2, 3, 4, 5, 6)
 AREA_CAPACITY: Final = 7

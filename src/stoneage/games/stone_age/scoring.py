@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from stoneage.games.stone_age.data import (
     CARDS,
@@ -33,11 +33,6 @@ from stoneage.games.stone_age.layout import (
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
-
-BREAKDOWN_KEYS: Final = (
-    "buildings", "card_points", "penalties", "green", "farmers", "tool_makers", "hut_builders",
-    "shamans", "resources", "total",
-)
 
 
 def card_ids(mask: int) -> list[int]:

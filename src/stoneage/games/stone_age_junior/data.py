@@ -106,9 +106,6 @@ def tile_target(tile: int, space: int) -> int:
 EXPANSION_CARDS = "cards"
 """The expansion name: My First Stone Age, the card game, played with the board game."""
 MARTIN_START = TRADING_POST
-TRAVEL_SPACES = SPACE_OF_GOOD
-"""Martin travels to a goods space only (the dog space, the building site and the trading post are
-not goods spaces)."""
 CARDS_IN_PILE = NUM_GOODS_CARDS
 """All 21 goods cards of the card game form the pile (4 of each good and Guff)."""
 
@@ -119,7 +116,6 @@ CARDS_IN_PILE = NUM_GOODS_CARDS
 CARD_ITEM = NUM_GOODS
 DOG_ITEM = 2 * NUM_GOODS
 GUFF_ITEM = DOG_ITEM + 1
-NUM_ITEMS = GUFF_ITEM + 1
 ITEM_NAMES = (*GOODS, *(f"{g}_card" for g in GOODS), "dog", "guff")
 """``"berry"`` a goods tile, ``"berry_card"`` a goods card, ``"dog"`` a dog tile, ``"guff"`` the Guff card."""
 

@@ -136,12 +136,6 @@ def _decode(r: FieldReader, field: str, slots: list[int], players: int) -> int |
 EVENT_TABLE = EventTable(S.EVENTS, EVENT_FIELDS, _encode, _decode)
 
 
-def event_json(event: Event) -> JSON:
-    """One public log event as JSON: ``at`` (index in the history of the action that caused it),
-    ``turn``, ``event`` and the fields of its kind (places and stacks 0-based, huts 1..15)."""
-    return EVENT_TABLE.to_json(event)
-
-
 def _counts(values: list[int]) -> dict[str, int]:
     return {GOODS[g]: values[g] for g in range(NUM_GOODS)}
 

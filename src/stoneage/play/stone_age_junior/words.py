@@ -15,10 +15,6 @@ from stoneage.games.stone_age_junior.data import CARD_NAMES, GOODS, HUTS_TO_WIN,
 Obs = dict[str, Any]
 
 
-PLURALS = {"berry": "berries", "fish": "fish", "jug": "jugs", "arrowhead": "arrowheads", "tooth": "teeth"}
-"""The English plurals of the goods (identifiers to words); ``count_words`` says them in any language."""
-
-
 def a(word: str) -> str:
     """``"a berry"``, ``"an arrowhead"`` (a good's identifier; ``"guff"`` for the Guff card: ``"a guff"``)."""
     if word == "guff":

@@ -44,9 +44,6 @@ HERE_BORDER = "bold yellow"
 DOWN_STYLE = "green"
 MARTIN_STYLE = "bold magenta"
 
-SPACE_TITLES = ("BUILDING SITE", "DOG", "TOOTH", "BERRY", "JUG", "ARROWHEAD", "FISH", "TRADING POST")
-"""The spaces' titles in English (``space_title`` says them in the current language)."""
-
 
 def space_title(space: int) -> str:
     """The title of a ring space (by its index in ``RING``) in the current language."""
@@ -60,7 +57,6 @@ def space_title(space: int) -> str:
 TILE_LABELS = {"building_site": "build", "trading_post": "trade", "arrowhead": "arrow"}
 """Short English names of the symbol tiles (5 columns at most); ``tile_label`` says them in the current
 language."""
-
 
 
 def tile_label(tile: str) -> str:
@@ -145,7 +141,6 @@ def space_box(obs: Obs, space: int, short: Sequence[str], highlight: int | None 
         width -= cells(text)
     border = HERE_BORDER if highlight is not None and obs["figures"][highlight] == name else BORDER
     return _box(space_title(space), space_lines(obs, space), bottom, border)
-
 
 
 def tile_box(obs: Obs, place: int) -> list[Row]:
