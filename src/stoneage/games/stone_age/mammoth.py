@@ -1,7 +1,8 @@
 """The Mammoth Herd mini-expansion: its tiles (replaceable data) and what they give.
 
-The rules flow lives in ``state.py`` beside the base game's; this module holds the tile table,
-its file format and the bonus arithmetic (docs/mammoth-herd.md).
+The rules flow lives in ``mammoth_rules.py``, attached to the base game through the hooks of
+``expansion.py``; this module holds the tile table, its file format and the bonus arithmetic
+(docs/mammoth-herd.md).
 """
 
 from __future__ import annotations
