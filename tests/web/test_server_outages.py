@@ -11,7 +11,8 @@ import contextlib
 import random
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,8 @@ CONVERGE = 3.0
 """Seconds after Redis answers again within which every client shows the latest move (the aim: 2 s)."""
 BOUND = 60.0
 """The bound of every wait on a condition (a loaded machine is slow, never this slow)."""
+WHOLE = 300.0
+"""The bound of each test's play."""
 CHANNEL = "stoneage:games"
 OUTAGES = [1.0, 5.0, 30.0]
 """How long Redis stays down, in turn (seconds)."""
@@ -58,17 +61,23 @@ class Watched:
             self.closed = True
 
     async def close(self) -> None:
+        """Close the connection (which ends the reader), waiting a bounded time: a cancelled
+        ``wait_for`` may swallow its cancellation on Python 3.11 when a message arrives just then."""
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.table.__aexit__(), 15)
         if self.task is not None:
             self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self.task
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.table.__aexit__()
+            await asyncio.wait([self.task], timeout=15)
 
     def reached(self, seq: int) -> float | None:
-        """When the first message showing move ``seq`` or later arrived (``time.monotonic()``)."""
-        return next((at for message, at in zip(self.table.received, self.table.times, strict=True)
-                     if "view" in message and message["seq"] >= seq), None)
+        """When this connection first showed move ``seq`` or later (``arrived``)."""
+        return arrived(self.table, seq)
+
+
+def arrived(table: Table, seq: int) -> float | None:
+    """When the first message showing move ``seq`` or later arrived (``time.monotonic()``)."""
+    return next((at for message, at in zip(table.received, table.times, strict=True)
+                 if "view" in message and message["seq"] >= seq), None)
 
 
 async def until(check: Callable[[], object], what: str, bound: float = BOUND) -> None:
@@ -119,10 +128,10 @@ def no_tracebacks(*logs: Path) -> None:
 
 
 @pytest.fixture
-def redis() -> Redis:
+def redis() -> Iterator[Redis]:
     """A Redis of this test's own, to kill."""
     server = Redis(redis_binary()).start()
-    yield server  # type: ignore[misc]
+    yield server
     server.stop()
 
 
@@ -138,23 +147,24 @@ def test_redis_killed_for_1_5_and_30_seconds_loses_nothing_and_everyone_catches_
     one, two = _two(postgres_database, redis, tmp_path)
     try:
         created = create_game(one.http, GAME, [*person_seats(1), bot_seat("junior")])
-        times = asyncio.run(_outages(postgres_database, redis, one, two, created, OUTAGES))
+        asyncio.run(asyncio.wait_for(_outages(postgres_database, redis, one, two, created, OUTAGES), WHOLE))
     finally:
         one.stop()
         two.stop()
-    print("convergence after Redis returned (s):", times)
     no_tracebacks(tmp_path / "one.log", tmp_path / "two.log")
 
 
 async def _outages(db: str, redis: Redis, one: ServerProcess, two: ServerProcess, created: JSON,
-                   lengths: list[float]) -> list[float]:
+                   lengths: list[float]) -> None:
     game_id, rng = created["id"], random.Random(35)
     person = Table(one.ws, game_id, token=tokens_of(created)[0])
     await person.__aenter__()
     await person.until("hello")
     watcher = Watched(Table(two.ws, game_id))
     await watcher.open()
-    times = []
+    times: list[float] = []
+    resubscribed: list[float] = []
+    lags: list[float] = []
     try:
         await person.until_my_turn(BOUND)
         await play_until_bot(person, rng)  # moves cross between the processes before the outage
@@ -169,24 +179,24 @@ async def _outages(db: str, redis: Redis, one: ServerProcess, two: ServerProcess
             back = time.monotonic()
             target = person.seq
             assert await stored_moves(db, game_id) == target  # our turn: nothing else is to come
-            await until(lambda target=target: watcher.reached(target) is not None,
-                        "the other process's client catches up")
+            await until(partial(watcher.reached, target), "the other process's client catches up")
             times.append(round(max(0.0, (watcher.reached(target) or 0.0) - back), 2))
             await until(lambda: subscribers(redis) == 2, "both processes subscribe again")
             await person.send({"type": "ping"})
             assert (await person.until("pong", timeout=BOUND))["type"] == "pong"  # the mover is still connected
+            resubscribed.append(round(time.monotonic() - back, 2))
             # After the outage the moves cross again as they are made.
-            moved = time.monotonic()
             await play_until_bot(person, rng)
             target = person.seq
-            await until(lambda target=target: watcher.reached(target) is not None, "the other process's client follows")
-            assert (watcher.reached(target) or 0.0) - moved < CONVERGE + BOUND / 4
+            await until(partial(watcher.reached, target), "the other process's client follows")
+            lags.append(round((watcher.reached(target) or 0.0) - (arrived(person, target) or 0.0), 2))
         assert not watcher.closed
     finally:
         await watcher.close()
         await person.__aexit__()
-    assert all(took <= CONVERGE for took in times), times
-    return times
+    print(f"Redis down {OUTAGES} s: the other process's client caught up {times} s after Redis returned; "
+          f"both processes subscribed again within {resubscribed} s; moves crossed afterwards in {lags} s")
+    assert all(took <= CONVERGE for took in times + lags), (times, lags)
 
 
 def test_kill_9_of_either_process_serves_every_acknowledged_move(
@@ -195,7 +205,7 @@ def test_kill_9_of_either_process_serves_every_acknowledged_move(
     third = ServerProcess(postgres_database, redis=redis.url, log=tmp_path / "three.log")
     try:
         created = create_game(one.http, GAME, [*person_seats(1), bot_seat("junior")])
-        asyncio.run(_kills(postgres_database, redis, one, two, third, created))
+        asyncio.run(asyncio.wait_for(_kills(postgres_database, redis, one, two, third, created), WHOLE))
     finally:
         for server in (one, two, third):
             server.stop()
@@ -233,7 +243,7 @@ async def _kills(db: str, redis: Redis, one: ServerProcess, two: ServerProcess, 
         await person.move(person.random_action(rng))
         await asyncio.sleep(rng.uniform(0, 0.02))
         two.kill()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
+        with contextlib.suppress(websockets.ConnectionClosed, TimeoutError):
             while True:
                 message = await person.receive(5)
                 if message["type"] == "ack":
@@ -247,8 +257,8 @@ async def _kills(db: str, redis: Redis, one: ServerProcess, two: ServerProcess, 
         assert not watcher.closed
     finally:
         await watcher.close()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await person.__aexit__()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(person.__aexit__(), 15)
 
 
 async def _reconnect(db: str, server: ServerProcess, game_id: str, token: str, acked: int) -> Table:

@@ -37,6 +37,8 @@ async def _scenario(url: str) -> None:
         assert finished is not None
         assert (finished.status, finished.moves, finished.result) == (
             FINISHED, 6, {"returns": [1.0, 0.0], "scores": [30, 20]})
+        # How far each game's log goes, for a process catching its games up (an unknown id is left out).
+        assert await store.progress(["g0", "g1", "g2", "nope"]) == {"g0": 6, "g1": 4, "g2": 6}
     finally:
         await store.close()
 

@@ -624,11 +624,13 @@ class GameService:
     async def _current(self, room: Room) -> None:
         """Catch a loaded room up before it serves someone (its process may have missed a message: Redis
         was away, or the process that moved died before telling), and let the server's moves resume if
-        they are due (they were another process's to make, which may be gone)."""
-        try:
-            await self._follow(room)
-        except ProtocolError:  # the database is down: serve what this process knows
-            return
+        they are due (they were another process's to make, which may be gone). A room whose lock is held
+        is acting here and now (a bot thinking, a move being stored), catching up as it does: not waited for."""
+        if not room.lock.locked():
+            try:
+                await self._follow(room)
+            except ProtocolError:  # the database is down: serve what this process knows
+                return
         if room.automated():
             self._kick(room)
 
