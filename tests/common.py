@@ -53,6 +53,19 @@ def set_path(data: Any, path: str, value: Any) -> None:
     data[keys[-1]] = value
 
 
+def json_paths(data: Any, per_list: int, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The paths (keys and indexes) to every value inside JSON ``data``, visiting the first
+    ``per_list`` entries of each list: where a mutation test may change something."""
+    out = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += json_paths(value, per_list, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data[:per_list]):
+            out += json_paths(value, per_list, (*prefix, index))
+    return out
+
+
 def state_game(state: State) -> Game:
     """The game a state belongs to (every game in the package keeps it as ``state.game``)."""
     game: Game = state.game  # type: ignore[attr-defined]

@@ -28,6 +28,8 @@ import pytest
 from stoneage import RecordError, StateFormatError, load_game
 from stoneage.core.errors import StoneAgeError
 
+from common import json_paths
+
 TESTS = Path(__file__).resolve().parent
 TIMEOUT = 20.0
 """Seconds a child may take before it counts as hung (each needs well under one)."""
@@ -274,17 +276,6 @@ def test_a_truncated_or_flipped_file_is_refused_or_read_whole(reader: str, tmp_p
         assert outcome(reader, path) in ("typed", "ignored", "loaded")
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            out += _paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data[:3]):
-            out += _paths(value, (*prefix, index))
-    return out
-
-
 def _set(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     out = copy.deepcopy(data)
     target = out
@@ -300,7 +291,7 @@ JUNK: list[Any] = [None, True, False, "x", "", 1.5, -1, 0, 99, 10**40, [], {}, [
 
 def mutations(data: Any) -> Iterator[Any]:
     """``data`` with each field (to depth 3) replaced by each junk value, and each field removed."""
-    for path in _paths(data):
+    for path in json_paths(data, 3):
         if len(path) > 4:
             continue
         for value in JUNK:
@@ -328,6 +319,28 @@ def test_a_truncated_or_flipped_self_play_file_is_refused_or_read_whole(tmp_path
     for at in range(0, len(raw), max(1, len(raw) // 60)):
         path.write_bytes(raw[:at] + bytes([raw[at] ^ 0xFF]) + raw[at + 1:])
         assert outcome("selfplay", path) in ("typed", "loaded")
+
+
+def test_a_self_play_file_that_unpacks_past_the_limit_is_refused_before_unpacking(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    from stoneage.sim import selfplay_file
+
+    path = tmp_path / "bomb.npz"
+    selfplay_file.write(path, {"action": np.zeros(200_000, dtype=np.int32)}, {"format": selfplay_file.FORMAT})
+    assert path.stat().st_size < 10_000  # 800 kB of zeros pack small, as a zip bomb does
+    monkeypatch.setattr(selfplay_file, "MAX_UNPACKED_BYTES", 100_000)
+    unpacked: list[str] = []
+
+    def load_noting(*args: Any, **kwargs: Any) -> Any:
+        unpacked.append("np.load")
+        raise AssertionError("the archive was opened for its arrays")
+
+    monkeypatch.setattr(np, "load", load_noting)
+    with pytest.raises(StoneAgeError, match="unpacks to more than"):
+        selfplay_file.load(path)
+    assert not unpacked
 
 
 # --- GameResult: every field by type and range ---------------------------------------------------------

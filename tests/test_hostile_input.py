@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from stoneage import NotationError, PlayerError, RecordError, StateFormatError, load_game
 from stoneage.core.record import make_record, replay
 
-from common import random_game, state_game
+from common import json_paths, random_game, state_game
 
 JUNK = st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False), st.text(max_size=8),
@@ -31,17 +31,6 @@ GAMES = [("stone_age", {"expansions": ["mammoth"]}), ("first_stone_age", {}),
 STATES = [_finished(name, 7, **params) for name, params in GAMES]
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix] if prefix else []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            out += _paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for i, value in enumerate(data[:6]):
-            out += _paths(value, (*prefix, i))
-    return out
-
-
 def _replace(data: Any, path: tuple[Any, ...], value: Any) -> None:
     for key in path[:-1]:
         data = data[key]
@@ -53,7 +42,7 @@ def _replace(data: Any, path: tuple[Any, ...], value: Any) -> None:
 def test_a_mangled_state_loads_or_is_refused_with_state_format_error(which: int, pick: int, junk: Any) -> None:
     game, state = STATES[which]
     data = state.to_json()
-    paths = [p for p in _paths(data) if p[0] != "history"]
+    paths = [p for p in json_paths(data, 6) if p[0] != "history"]
     mangled = copy.deepcopy(data)
     _replace(mangled, paths[pick % len(paths)], junk)
     try:
@@ -69,7 +58,7 @@ def test_a_mangled_state_loads_or_is_refused_with_state_format_error(which: int,
 def test_a_mangled_record_replays_or_is_refused_with_record_error(which: int, pick: int, junk: Any) -> None:
     game, state = STATES[which]
     record = make_record(game, state)
-    paths = [p for p in _paths(record) if p[0] != "result"]
+    paths = [p for p in json_paths(record, 6) if p[0] != "result"]
     mangled = copy.deepcopy(record)
     _replace(mangled, paths[pick % len(paths)], junk)
     with contextlib.suppress(RecordError):

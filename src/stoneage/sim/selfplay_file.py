@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 FORMAT = "stoneage-selfplay"
 VERSION = 1
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+MAX_UNPACKED_BYTES = 4 * 1024**3
+"""The most a self-play file may unpack to (4 GiB, millions of decisions): an archive that says it
+holds more (a zip bomb) is refused before anything is unpacked."""
 """Every entry's timestamp (the zip format's earliest), so the bytes depend only on the arrays."""
 
 ARRAYS = {
@@ -138,7 +141,8 @@ def load(path: str | Path) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
     np = numpy_module()
     files.check_regular(path, _("self-play file"), TournamentError)
     try:
-        with np.load(path, allow_pickle=False) as archive:  # a regular file (checked), arrays of any size
+        _check_unpacked_size(path)
+        with np.load(path, allow_pickle=False) as archive:  # a regular file (checked), unpacked size bounded
             data = {name: archive[name] for name in archive.files if name != "header"}
             text = archive["header"].item()
     except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile, zlib.error, NotImplementedError,
@@ -150,6 +154,17 @@ def load(path: str | Path) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
         raise TournamentError(_("{path} is not a self-play file: {error}").format(
             path=shorten(str(path), 300), error=_("its header is not an object")))
     return data, head
+
+
+def _check_unpacked_size(path: str | Path) -> None:
+    """Refuse an archive whose entries say they unpack to more than ``MAX_UNPACKED_BYTES`` (zipfile
+    never unpacks an entry past the size it declares)."""
+    with zipfile.ZipFile(path) as archive:
+        unpacked = sum(info.file_size for info in archive.infolist())
+    if unpacked > MAX_UNPACKED_BYTES:
+        raise TournamentError(_("{path} is not a self-play file: {error}").format(
+            path=shorten(str(path), 300), error=_("it unpacks to more than {size} GiB").format(
+                size=MAX_UNPACKED_BYTES // 1024**3)))
 
 
 def legal_masks(data: dict[str, NDArray[Any]], head: dict[str, Any]) -> NDArray[np.bool_]:
