@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,9 @@ from stoneage.core.record import load_record, replay
 from stoneage.sim import GameResult, TournamentConfig, TournamentError, TournamentInterrupted, run_tournament
 from stoneage.sim.config import available_cpus, validate
 from stoneage.sim.errors import JobsError
+from stoneage.sim.interrupts import sigint_held
 from stoneage.sim.stats import format_rate
+from stoneage.sim.workers import process_pool
 
 HANG_GUARD = 120
 """Seconds after which a test gives up on a process (a guard against hangs, not a speed limit)."""
@@ -224,3 +227,31 @@ def test_an_interrupted_run_raises_with_the_finished_games_in_index_order(jobs: 
     assert str(stopped.value) == f"interrupted after {len(kept)} of 500 games"
     if Path("/proc/self/stat").exists():
         assert set(children_of(os.getpid())) <= before
+
+
+def test_a_ctrl_c_while_workers_start_is_held_not_lost() -> None:
+    reached = False
+    with pytest.raises(KeyboardInterrupt), sigint_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        reached = True  # held: nothing is raised while the workers start
+    assert reached
+
+
+def test_a_ctrl_c_while_a_pool_starts_stops_its_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    context = multiprocessing.get_context()
+    real_pool = context.Pool
+    made: list[Any] = []
+
+    def pool_then_ctrl_c(*args: Any, **kwargs: Any) -> Any:
+        made.append(real_pool(*args, **kwargs))
+        os.kill(os.getpid(), signal.SIGINT)  # a person pressing Ctrl-C just as the workers came up
+        return made[-1]
+
+    monkeypatch.setattr(context, "Pool", pool_then_ctrl_c)
+    with pytest.raises(KeyboardInterrupt), process_pool(2):
+        pytest.fail("the pool was handed out although Ctrl-C came while it started")
+    workers = made[0]._pool
+    deadline = time.monotonic() + HANG_GUARD
+    while any(worker.is_alive() for worker in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(worker.is_alive() for worker in workers)

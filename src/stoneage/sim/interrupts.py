@@ -96,13 +96,20 @@ class InterruptGuard:
 
 
 @contextmanager
-def sigint_ignored() -> Iterator[None]:
-    """Ignore SIGINT for a moment (while starting worker processes, which inherit it)."""
+def sigint_held() -> Iterator[None]:
+    """Hold Ctrl-C for a moment (while starting worker processes, which inherit the handler and then
+    ignore SIGINT): one that arrives meanwhile is not lost but handed, when the moment ends, to the
+    handler that was in place (``KeyboardInterrupt`` from an ``InterruptGuard`` or Python's own)."""
     if not in_main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    held: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: held.append(signum))
     try:
         yield
     finally:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.default_int_handler)
+    if held and callable(previous):
+        previous(signal.SIGINT, None)
+    elif held and previous == signal.SIG_DFL:
+        signal.raise_signal(signal.SIGINT)

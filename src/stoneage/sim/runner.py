@@ -23,7 +23,7 @@ from stoneage.core.i18n import _
 from stoneage.core.record import save_record
 from stoneage.sim.config import TournamentConfig, validate
 from stoneage.sim.errors import TournamentError
-from stoneage.sim.interrupts import interrupt_guard, sigint_ignored
+from stoneage.sim.interrupts import interrupt_guard, sigint_held
 from stoneage.sim.play import play_game
 from stoneage.sim.results import GameResult
 from stoneage.sim.workers import worker_start
@@ -129,8 +129,8 @@ class _Workers:
         self.conns: list[Connection] = []
         self.busy: dict[Connection, int] = {}
         self.next_index = 0
-        with sigint_ignored():  # the workers start with Ctrl-C ignored, with no window
-            try:
+        try:
+            with sigint_held():  # the workers start with Ctrl-C ignored, and one meanwhile is raised after
                 for _number in range(min(config.jobs, len(self.todo))):
                     ours, theirs = context.Pipe()
                     self.conns.append(ours)
@@ -141,13 +141,13 @@ class _Workers:
                     process.start()
                     theirs.close()
                     self.processes.append(process)
-            except OSError as error:  # out of processes or memory: stop the workers already started
-                self._end(terminate=True)
-                raise TournamentError(_("cannot start {jobs} worker processes: {error}").format(
-                    jobs=config.jobs, error=error)) from None
-            except BaseException:
-                self._end(terminate=True)
-                raise
+        except OSError as error:  # out of processes or memory: stop the workers already started
+            self._end(terminate=True)
+            raise TournamentError(_("cannot start {jobs} worker processes: {error}").format(
+                jobs=config.jobs, error=error)) from None
+        except BaseException:
+            self._end(terminate=True)
+            raise
 
     def _feed(self, conn: Connection) -> None:
         while self.busy[conn] < IN_FLIGHT and self.next_index < len(self.todo):

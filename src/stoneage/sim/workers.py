@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from multiprocessing.pool import Pool
 
-from stoneage.sim.interrupts import sigint_ignored
+from stoneage.sim.interrupts import sigint_held
 
 PR_SET_PDEATHSIG = 1
 """Linux ``prctl`` option: the signal a process gets when its parent dies."""
@@ -63,12 +63,14 @@ def process_pool(jobs: int) -> Iterator[Pool]:
     """A ``multiprocessing`` pool of ``jobs`` workers (``worker_start``), born ignoring Ctrl-C. Left
     normally, it lets its workers finish; left by an exception (Ctrl-C), it terminates them at once
     (the tasks not finished are dropped)."""
-    with sigint_ignored():  # no window in which a worker would take Ctrl-C as its own
-        pool = multiprocessing.get_context().Pool(jobs, initializer=worker_start, initargs=(os.getpid(),))
+    pool: Pool | None = None
     try:
+        with sigint_held():  # no window in which a worker would take Ctrl-C as its own, none lost
+            pool = multiprocessing.get_context().Pool(jobs, initializer=worker_start, initargs=(os.getpid(),))
         yield pool
     except BaseException:
-        pool.terminate()
+        if pool is not None:
+            pool.terminate()
         raise
     pool.close()
     pool.join()
