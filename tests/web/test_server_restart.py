@@ -5,6 +5,7 @@ carry on with nobody connected, and the people reconnect with their tokens and f
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from pathlib import Path
@@ -22,6 +23,9 @@ ACKS_BEFORE_KILL = 40
 """Moves the people have acknowledged before the server is armed to die."""
 BOT_MOVES_BEFORE_KILL = 20
 """Moves the all-bot game has made before the server is armed to die."""
+LATEST = 300
+"""Moves of the all-bot game after which the server dies even if no person has moved since it was
+armed (a three-player game of random bots took at least 627 moves in 300 seeded games)."""
 FINISH_WITHIN = 90.0
 
 
@@ -57,7 +61,8 @@ def test_kill_9_mid_play_loses_no_acknowledged_move_and_every_game_resumes(datab
 
 async def _play_then_kill(server: ServerProcess, people: dict[int, Tracker]) -> str:
     """Play until the people have enough acks and an all-bot game is under way, then ``kill -9`` the
-    server right after a person's move is sent (before its answer); the all-bot game's id."""
+    server right after a person's move is sent (before its answer), or once the all-bot game has made
+    ``LATEST`` moves if no person moved by then; the all-bot game's id."""
     armed = asyncio.Event()
     killed: list[float] = []
 
@@ -84,7 +89,13 @@ async def _play_then_kill(server: ServerProcess, people: dict[int, Tracker]) -> 
             game_id: str = answer.json()["id"]
             while (await http.get(f"/api/games/{game_id}")).json()["moves"] < BOT_MOVES_BEFORE_KILL:
                 await asyncio.sleep(0.02)
-        armed.set()
+            armed.set()
+            # Killed at the people's next move; should that move be slow in coming (a loaded machine),
+            # killed anyway while the all-bot game is still far from its end.
+            with contextlib.suppress(httpx.TransportError):  # the server died at a person's move meanwhile
+                while not killed and (await http.get(f"/api/games/{game_id}")).json()["moves"] < LATEST:
+                    await asyncio.sleep(0.02)
+        kill_when_armed()
         return game_id
 
     *_, bot_game_id = await asyncio.gather(*(seat(tracker) for tracker in people.values()), arm())
