@@ -120,9 +120,8 @@ def _format(path: str | Path) -> str:
 
 
 def check_results_path(path: str | Path) -> None:
-    """Fail early if ``path`` has no results extension or cannot be written."""
+    """Fail early if ``path`` has no results extension (whether it can be written is ``claim``'s)."""
     _format(path)
-    check_writable(path)
 
 
 def check_writable(path: str | Path) -> None:

@@ -66,7 +66,6 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 def _selfplay(args: argparse.Namespace) -> int:
     from stoneage.sim import selfplay_file
     from stoneage.sim.interrupts import interrupt_guard
-    from stoneage.sim.results import check_writable
     from stoneage.sim.selfplay import GameData, SelfPlayConfig, numpy_module, run_selfplay, validate_selfplay
 
     config = SelfPlayConfig(bots=args.bots, games=args.games, seed=args.seed, game=args.game,
@@ -74,10 +73,7 @@ def _selfplay(args: argparse.Namespace) -> int:
                             info_state=args.info_state, jobs=args.jobs, backend=args.backend, batch=args.batch,
                             ray_address=args.ray_address)
     numpy_module()
-    selfplay_file.check_out_path(args.out)
-    validate_selfplay(config)
-    check_writable(args.out)
-    check_writable(str(selfplay_file.header_path(args.out)))
+    validate_selfplay(config)  # the outputs were checked and locked by cmd_selfplay
     tqdm = require("tqdm", "sim").tqdm
     seats = config.seats()
     print(_("Self-play: {games} games of {game} ({players} players), bots {bots}; seed {seed}; {jobs} job(s), "

@@ -78,17 +78,14 @@ def _train(args: argparse.Namespace) -> int:
     from stoneage.bots.stone_age.learned import Weights
     from stoneage.sim.interrupts import interrupt_guard
     from stoneage.sim.plots import check_plot_path
-    from stoneage.sim.results import check_writable
     from stoneage.sim.train import RIDGE, TrainConfig, train
     from stoneage.sim.train_curve import plot_curve
     from stoneage.sim.train_tune import tuning_games
 
     require("numpy", "sim")
     check_jobs(args.jobs, args.backend, args.ray_address)
-    check_writable(args.out)
-    if args.curve:
+    if args.curve:  # the outputs were checked and locked by cmd_train; this is the picture's file type
         check_plot_path(args.curve)
-        check_writable(args.curve)
     config = TrainConfig(seed=args.seed, games=args.games, generations=args.generations, jobs=args.jobs,
                          backend=args.backend, ray_address=args.ray_address,
                          ridge=RIDGE if args.ridge is None else args.ridge, tune_games=args.tune_games)
