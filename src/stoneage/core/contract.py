@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from abc import abstractmethod
 from bisect import bisect_right
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, ClassVar, Final
 
 from stoneage.core import rng
 from stoneage.core.errors import IllegalActionError, NotationError, PlayerError, shorten
+from stoneage.core.facts import Fact
 from stoneage.core.gametype import GameType, Kind
 from stoneage.core.i18n import _
 from stoneage.core.native import mypyc_attr
@@ -203,32 +206,47 @@ class State:
         """How many actions (chance outcomes included) have been applied; games may speed it up."""
         return len(self.history())
 
-    def describe(self, action: int) -> str:
-        """A sentence for a log saying who does what with ``action`` here; games may enrich it."""
-        player = self.current_player()
-        who = "chance" if player == CHANCE else f"player {player + 1}"
-        return f"{who}: {self.action_to_string(action)}"
+    def fact(self, action: int) -> Fact:
+        """What ``action`` does when applied here, as a fact (ask before applying it): every field,
+        the secret ones marked with the seats that may see them. Games tell their own kinds."""
+        return Fact("action", self.current_player(), {"name": self.action_to_string(action)})
 
     def apply_traced(self, action: object) -> list[AutoStep]:
         """Apply ``action`` like ``apply_action`` and list the automatic steps that followed it.
 
-        The event stream reads them so that each step gets its own line with its own effects;
+        ``apply_facts`` reads them so that each step gets its own fact with its own deltas;
         games without automatic steps return ``[]``.
         """
         self.apply_action(action)
         return []
 
-    def describe_for(self, action: int, viewer: int) -> str:
-        """``describe(action)`` as ``viewer`` (a seat, ``PUBLIC`` or ``OMNISCIENT``) may read it.
+    def step_fact(self, kind: str, seat: int) -> Fact:
+        """The fact of an automatic step (``kind`` from ``apply_traced``), asked of the step's own
+        snapshot (the state as the step began)."""
+        return Fact(kind, seat)
 
-        Games whose sentences can name something hidden (a card drawn face down) override this.
-        """
-        return self.describe(action)
+    def holdings(self) -> list[dict[str, int]]:
+        """Per seat, the holdings anyone may count (food, points, cards...): a fact's ``deltas`` are
+        their changes. Games without holdings to count return ``[]``."""
+        return []
 
-    def describe_step(self, kind: str, seat: int) -> str:
-        """A sentence for a log naming an automatic step (``kind`` from ``apply_traced``)."""
-        who = "" if seat < 0 else f"Player {seat + 1}: "
-        return f"{who}{kind.replace('_', ' ')}"
+    def details_since(self, earlier: State) -> list[Fact]:
+        """The smaller facts caused since ``earlier`` (a state of this game before the last action):
+        entries of a game's log, marks such as "feeding began". Most games have none."""
+        return []
+
+    def apply_facts(self, action: object) -> list[Fact]:
+        """Apply ``action`` like ``apply_action`` and return what happened as facts: the action's own,
+        then one per automatic step, each with its own ``deltas`` and ``details``."""
+        before = self.clone()
+        steps = self.apply_traced(action)  # raises IllegalActionError, state unchanged, if illegal
+        first = before.fact(operator.index(action))  # type: ignore[arg-type]  # legal, so an int
+        marks = [before, *(snapshot for _, _, snapshot in steps), self]
+        heads = [first, *(marks[i].step_fact(kind, seat) for i, (kind, seat, _) in enumerate(steps, start=1))]
+        holdings = [mark.holdings() for mark in marks]
+        return [replace(head, deltas=_deltas(holdings[i], holdings[i + 1]),
+                        details=(*head.details, *marks[i + 1].details_since(marks[i])))
+                for i, head in enumerate(heads)]
 
     def observation_tensor(self, player: object) -> list[float]:
         """What ``player`` sees now as numbers in [0, 1], laid out by ``Game.observation_layout``.
@@ -247,10 +265,6 @@ class State:
     def public_observation(self) -> JSON:
         """What anyone at the table may know (a spectator's view): no seat's hidden things."""
         raise NotImplementedError(f"{type(self).__name__} has no public observation")
-
-    def changes_since(self, earlier: State) -> list[str]:
-        """Log lines for what changed since ``earlier`` (a state before the last action)."""
-        return []
 
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat, the score part by part; games with richer scoring override this."""
@@ -297,6 +311,16 @@ class State:
         else:
             pick = generator.randrange(total)
         return outcomes[_bisect_right(cumulative, pick)]
+
+
+def _deltas(old: list[dict[str, int]], new: list[dict[str, int]]) -> dict[int, dict[str, int]]:
+    """Per seat, the holdings that changed between two counts (``State.holdings``) and by how much."""
+    out: dict[int, dict[str, int]] = {}
+    for seat, (was, now) in enumerate(zip(old, new, strict=True)):
+        changed = {key: now[key] - was[key] for key in now if now[key] != was[key]}
+        if changed:
+            out[seat] = changed
+    return out
 
 
 def running_totals(weights: Sequence[tuple[int, int]]) -> tuple[list[int], list[int]]:

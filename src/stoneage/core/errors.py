@@ -48,3 +48,7 @@ class UnknownGameError(StoneAgeError):
 
 class GameOptionError(StoneAgeError):
     """A bad game parameter: player count, seed or option."""
+
+
+class FactFormatError(StoneAgeError, ValueError):
+    """A malformed fact in JSON (``core.facts.Fact.from_json``)."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from stoneage.core.contract import CHANCE, JSON, Game, State
+from stoneage.core.facts import Fact
 from stoneage.core.i18n import _, seat_name
 from stoneage.core.registry import game_info, import_path
 from stoneage.play.menus import Menu, complete_menu, notation_menu
@@ -27,9 +28,28 @@ ResultLines = Callable[[State, Sequence[str]], list[str]]
 """(state, seat names) -> the score breakdown and the winner in words."""
 PanelBuilder = Callable[[JSON, Sequence[str]], "list[Panel]"]
 """(an observation, seat names) -> the view model's panels (board, players, ...)."""
+Who = Callable[[int], str]
+"""How the table calls a seat in the current language: ``who(0)`` -> ``"Ada"`` or ``"Player 1"``."""
+Say = Callable[[Fact, Who], str]
+"""(a fact as a viewer may know it, how seats are called) -> its sentence in the current language."""
+Effects = Callable[[Fact, Who], list[str]]
+"""(a fact, how seats are called) -> its effects in words, line by line (deltas, details)."""
 Observations = Callable[[State, Sequence[int]], dict[int, JSON]]
 """Every viewer's observation of one state at once: for each viewer exactly ``observation(viewer)``
 (``public_observation()`` for ``PUBLIC``), the parts they share built once as the same objects."""
+
+
+def generic_say(fact: Fact, who: Who) -> str:
+    """A fact of a game without words of its own: who, and the action's notation (``contract.State.fact``)."""
+    name = fact.data.get("name", fact.kind.replace("_", " "))
+    return f"{who(fact.seat)}: {name}" if fact.seat >= 0 else str(name)
+
+
+def generic_effects(fact: Fact, who: Who) -> list[str]:
+    """A fact's deltas, a line per seat (``"Player 2: +3 wood"``), then its details' sentences."""
+    lines = [f"{who(seat)}: " + ", ".join(f"{delta:+d} {key.replace('_', ' ')}" for key, delta in changes.items())
+             for seat, changes in fact.deltas.items()]
+    return lines + [generic_say(detail, who) for detail in fact.details]
 
 
 def _default_paced(state: State, seat: int, action: int) -> bool:
@@ -69,6 +89,10 @@ class PlayKit:
     odds: Callable[[JSON, int], list[str]] | None = None
     """The odds of a seat's chance events ahead, in words (``play/odds.py``): (its observation, seat)
     -> lines; ``None``: the game offers no odds."""
+    say: Say = generic_say
+    """A fact in a sentence (``play/events.py`` tells every step with it)."""
+    effects: Effects = generic_effects
+    """A fact's effects in words, line by line."""
 
 
     def decision_menu(self, state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:
