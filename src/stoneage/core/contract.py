@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 
 from stoneage.core import rng
 from stoneage.core.errors import IllegalActionError, NotationError, PlayerError, shorten
-from stoneage.core.facts import Fact
+from stoneage.core.facts import Fact, FactKind
 from stoneage.core.gametype import GameType, Kind
 from stoneage.core.i18n import _
 from stoneage.core.native import mypyc_attr
@@ -134,6 +134,9 @@ def _differs(value: Any, default: Any) -> bool:
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State:
     """A position of a game. Actions are ints; chance is explicit."""
+
+    FACT_KINDS: ClassVar[tuple[FactKind, ...]] = (FactKind("action", ("name",)),)
+    """The kinds of fact the game tells (``fact``, ``step_fact``, ``details_since``) and their fields."""
 
     @abstractmethod
     def current_player(self) -> int:
