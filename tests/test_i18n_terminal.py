@@ -5,7 +5,7 @@
 - The full-screen apps at their documented minimum size (``MIN_SIZE``) in every language: no size
   warning, the boards whole, the panels' titles, the title line and the footer's keys inside the
   window, the decision on screen.
-- ``called_by`` calls seats by the table's names in the language the events were told in.
+- the log calls seats by the table's names in every language (put in when the words are rendered).
 
 These read the compiled catalogs (``python tools/catalogs.py``). Which assertions rest on other
 parts of the catalogs than the terminal's: the Korean Latin-word check and the absence of English
@@ -21,11 +21,11 @@ import re
 
 import pytest
 
-from stoneage.core.contract import PUBLIC
+from stoneage.core.contract import PUBLIC, State
 from stoneage.core.i18n import _, pgettext, seat_name, use_language
-from stoneage.core.registry import game_names
+from stoneage.core.registry import game_names, load_game
 from stoneage.core.text import cells, center, fit, ljust
-from stoneage.play.events import DECISION, Event, called_by
+from stoneage.play.events import apply_with_events
 from stoneage.play.session import Session
 from stoneage.tui.kit import GENERIC_TUI_KIT, tui_kit
 
@@ -255,39 +255,33 @@ def test_the_footer_and_panel_titles_speak_the_language(code: str) -> None:
     assert "Hint" not in found["keys"]  # type: ignore[operator]
 
 
-# --- called_by ----------------------------------------------------------------------------------------
+# --- names put in when the words are rendered ---------------------------------------------------------
 
 
-def event(text: str, *effects: str) -> Event:
-    return Event(1, DECISION, 0, 0, text, effects)
+def _placing(players: int = 3) -> tuple[State, int]:
+    """A Stone Age state at the first placement, and a placement (the log names the seat placing)."""
+    state = load_game("stone_age", players=players, seed=3).new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance_outcome())
+    return state, state.legal_actions()[0]
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_called_by_finds_the_seats_as_the_language_names_them(code: str) -> None:
+def test_the_table_names_seats_in_every_language_when_the_words_are_rendered(code: str) -> None:
+    state, action = _placing()
     with use_language(code):
-        first, second = seat_name(0), seat_name(1)
-        told = called_by([event(f"{first}: 3", f"{second}: +1", f"{first}, {second}")], {0: "Ada", 1: "Bo"})
-        unnamed = called_by([event(f"{second}")], {0: "Ada"})
-    assert first != "Player 1"
-    assert told[0].text == "Ada: 3"
-    assert told[0].effects == ("Bo: +1", "Ada, Bo")
-    assert unnamed[0].text == second  # a seat without a name keeps its number
-
-
-def test_called_by_in_korean_finds_a_seat_followed_by_a_particle_but_not_a_longer_number() -> None:
-    with use_language("ko"):
+        named = apply_with_events(state.clone(), action, names={0: "Ada", 1: "Bo"})[0].text
+        unnamed = apply_with_events(state.clone(), action)[0].text
         first = seat_name(0)
-        told = called_by([event(f"{first}이(가) 숲에 일꾼 3개를 놓습니다", f"{first}0 {first}")], {0: "Ada"})
-    assert told[0].text == "Ada이(가) 숲에 일꾼 3개를 놓습니다"
-    assert told[0].effects == (f"{first}0 Ada",)
+    assert "Ada" in named and first not in named
+    assert first in unnamed and "Ada" not in unnamed  # a seat without a name keeps its number
 
 
-def test_called_by_in_english_is_as_before() -> None:
-    with use_language("en"):
-        told = called_by([event("Player 1 builds", "Player 2: +3 wood", "Player 10")], {0: "Ada", 1: "Bo"})
-    assert told[0].text == "Ada builds"
-    assert told[0].effects == ("Bo: +3 wood", "Player 10")
-    assert called_by([event("Player 1 builds")], {})[0].text == "Player 1 builds"
+def test_a_person_named_like_another_seat_keeps_the_name_and_the_other_seat_its_number() -> None:
+    state, action = _placing()
+    events = apply_with_events(state, action, names={0: "Player 2"})
+    assert events[0].text.startswith("Player 2 ")  # seat 0, called by its person's name
+    assert events[0].fact is not None and events[0].fact.seat == 0
 
 
 def test_the_view_says_the_status_in_the_language() -> None:

@@ -10,7 +10,8 @@ from stoneage.core.contract import CHANCE, PUBLIC
 from stoneage.core.errors import PlayerError
 from stoneage.core.i18n import use_language
 from stoneage.core.registry import load_game
-from stoneage.play.events import Event, apply_for_viewers
+from stoneage.play.events import Event, Teller, apply_steps
+from stoneage.play.kit import play_kit
 from stoneage.play.session import Session, seat_names
 from stoneage.play.view import Memo, build_view, build_views
 
@@ -93,7 +94,8 @@ def test_the_views_of_a_step_built_together_are_each_the_view_built_alone(
                 break
             action = (state.sample_chance_outcome() if state.current_player() == CHANCE
                       else rng.choice(state.legal_actions()))
-            events = apply_for_viewers(state, action, viewers)
+            steps = apply_steps(state, action)
+            events = {viewer: Teller(play_kit(game)).tell(steps, viewer) for viewer in viewers}
     assert views[0].panel("result")
 
 

@@ -1,7 +1,7 @@
 """The room's updates are exactly what building each viewer's events and view on its own gives.
 
-``Room.apply`` traces an action once and shares the viewer-independent part of its events among
-the viewers, and builds what their views share once (``build_views``; for speed, docs/performance.md
+``Room.apply`` applies an action once, its facts told to every viewer in every language at the
+table, and builds what their views share once (``build_views``; for speed, docs/performance.md
 "Game server"); this holds it to the plain way: for
 each viewer, ``apply_with_events`` on a copy of the state, then ``build_view``, message for message.
 Clients reading different languages at one table each get what a viewer built alone under
@@ -21,7 +21,7 @@ from stoneage.core import i18n
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, Game, State
 from stoneage.core.i18n import use_language
 from stoneage.core.registry import load_game
-from stoneage.play.events import apply_with_events, called_by
+from stoneage.play.events import apply_with_events
 from stoneage.play.view import build_view
 from stoneage.web.room import Room
 from stoneage.web.store import PERSON, GameRow, SeatRow
@@ -46,15 +46,15 @@ def plain_view(game: Game, room: Room, viewer: int, lang: str = "en") -> JSON:
     """The view a (re)connecting ``viewer`` is sent, its latest steps recounted for it alone."""
     with use_language(lang):
         events = [event for before, action in room.recent_steps()
-                  for event in apply_with_events(before, action, viewer)]
-        return build_view(game, room.state, viewer, room.names_in(lang), called_by(events, room.called)).to_json()
+                  for event in apply_with_events(before, action, viewer, room.called)]
+        return build_view(game, room.state, viewer, room.names_in(lang), events).to_json()
 
 
 def plain_update(game: Game, before: State, action: int, viewer: int, room: Room, lang: str = "en") -> str:
     """The update for ``viewer``, built for it alone in ``lang``, its seats called by the table's names."""
     state = before.clone()
     with use_language(lang):
-        events = called_by(apply_with_events(state, action, viewer), room.called)
+        events = apply_with_events(state, action, viewer, room.called)
         view = build_view(game, state, viewer, room.names_in(lang), events)
     message = {"type": "update", "seq": state.move_number(), "view": view.to_json()}
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)

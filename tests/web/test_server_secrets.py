@@ -38,7 +38,7 @@ import pytest
 from stoneage.bots import make_bot
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.registry import load_game
-from stoneage.play.events import apply_with_events, called_by
+from stoneage.play.events import apply_with_events
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
 from stoneage.play.session import bot_seed
@@ -364,18 +364,19 @@ class Replay:
             state.apply_action(action)
             self.actions.append(action)
             self.states.append(state.clone())
-        self._events: dict[tuple[int, int], list[Any]] = {}
+        self._events: dict[tuple[int, int, tuple[tuple[int, str], ...]], list[Any]] = {}
         self._views: dict[tuple[int, int, tuple[str, ...], bool], JSON] = {}
 
     @property
     def viewers(self) -> list[int]:
         return [PUBLIC, *range(self.game.num_players)]
 
-    def events(self, index: int, viewer: int) -> list[Any]:
-        """The events of the ``index``-th action as ``viewer`` may know them."""
-        if (index, viewer) not in self._events:
-            self._events[index, viewer] = apply_with_events(self.states[index].clone(), self.actions[index], viewer)
-        return self._events[index, viewer]
+    def events(self, index: int, viewer: int, called: dict[int, str]) -> list[Any]:
+        """The events of the ``index``-th action as ``viewer`` may know them, seats called by ``called``."""
+        key = (index, viewer, tuple(sorted(called.items())))
+        if key not in self._events:
+            self._events[key] = apply_with_events(self.states[index].clone(), self.actions[index], viewer, called)
+        return self._events[key]
 
     def view(self, seq: int, viewer: int, seats: list[JSON], recent: bool) -> JSON:
         """The view after ``seq`` actions at a table of these ``seats``: with the last action's events
@@ -384,10 +385,10 @@ class Replay:
         key = (seq, viewer, tuple(names), recent)
         if key not in self._views:
             first = max(0, seq - RECENT) if recent else seq - 1
-            events = [e for index in range(first, seq) for e in self.events(index, viewer)]
             called = {seat["seat"]: seat["name"] for seat in seats if seat["kind"] != "bot"}
+            events = [e for index in range(first, seq) for e in self.events(index, viewer, called)]
             self._views[key] = _plain(build_view(self.game, self.states[seq], viewer, names,
-                                                 called_by(events, called)).to_json())
+                                                 events).to_json())
         return self._views[key]
 
 

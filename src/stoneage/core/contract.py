@@ -138,6 +138,14 @@ class State:
     FACT_KINDS: ClassVar[tuple[FactKind, ...]] = (FactKind("action", ("name",)),)
     """The kinds of fact the game tells (``fact``, ``step_fact``, ``details_since``) and their fields."""
 
+    def get_game(self) -> Game:
+        """The game this is a position of (OpenSpiel's ``get_game``): a state with a ``game``
+        attribute needs nothing more."""
+        game = getattr(self, "game", None)
+        if not isinstance(game, Game):
+            raise NotImplementedError(f"{type(self).__name__} does not say which game it belongs to")
+        return game
+
     @abstractmethod
     def current_player(self) -> int:
         """The seat to act, or ``CHANCE``, or ``TERMINAL``."""

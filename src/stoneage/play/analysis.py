@@ -26,12 +26,13 @@ from typing import Any
 
 from stoneage.bots.mcts import MCTSBot, Node
 from stoneage.bots.registry import make_bot
-from stoneage.core.contract import JSON, OMNISCIENT, State
+from stoneage.core.contract import JSON, State
 from stoneage.core.errors import RecordError, StoneAgeError
 from stoneage.core.i18n import _, pgettext
 from stoneage.core.record import game_from_record, replay
 from stoneage.core.registry import game_info
 from stoneage.core.shape import Shape, check_integer, check_list, check_number
+from stoneage.play.events import describe
 
 ANALYSIS_VERSION = 1
 """Bumped whenever the numbers an analysis gives would change; a cache of another version is redone."""
@@ -263,7 +264,7 @@ def analyse_decision(bot: MCTSBot, state: State, played: int) -> tuple[list[floa
 
 
 def _words(state: State, action: int) -> str:
-    return state.describe_for(action, OMNISCIENT).strip() or state.action_to_string(action)
+    return describe(state, action).strip() or state.action_to_string(action)
 
 
 def analyse_steps(record: JSON, steps: Sequence[int], bot: str, iterations: int,

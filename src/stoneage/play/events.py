@@ -1,44 +1,45 @@
-"""The event stream: every step of a game, as one viewer may know it, in order.
+"""The event stream: every step of a game, as one viewer may know it, in order, in words.
 
-Applying an action yields one event for the action itself and one for each step the rules then
-take on their own (the last location resolved, the hut, feeding, a forced pick, the round's end):
-each event carries exactly its own effects. The log, ``simulate``, ``replay`` and every face read
-this stream; what a viewer may not know is left out of its sentences.
+Applying an action gives facts (``State.apply_facts``: the action's own, then one per step the
+rules took on their own, each with its own deltas). ``tell`` puts them into words for one viewer in
+the current language: each fact redacted for that viewer (``core.facts.redact``), then said by the
+game's kit with the seats called by the table's names. Facts are worked out once per action; only
+the words depend on the viewer and the language.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, State
+from stoneage.core.facts import Fact, redact
 from stoneage.core.i18n import seat_name
+from stoneage.play.kit import PlayKit, Who, play_kit
 
 DECISION = "decision"
 """The kind of an event for a player's decision."""
 CHANCE_EVENT = "chance"
 """The kind of an event for a chance outcome (a roll, a card turned up)."""
-_SEAT_WORDS = re.compile(r"\bPlayer ([1-9])\b")
-"""How the games' English sentences call a seat: ``Player 1`` for seat 0."""
 
 
-def seat_words() -> re.Pattern[str]:
-    """How the games' sentences call a seat in the current language (``seat_name``: ``Player 1``,
-    ``플레이어 1``, ``Spieler 1``), its number (1 to 9) as the group. A seat name may be followed by
-    a letter (a Korean particle: ``플레이어 1이``), never by another digit."""
-    before, found, after = seat_name(0).partition("1")
-    if not found:  # a translation without the digit: nothing to find
-        return re.compile(r"(?!x)x")
-    if before == "Player " and not after:
-        return _SEAT_WORDS
-    return re.compile(r"(?<!\w)" + re.escape(before) + r"([1-9])(?![0-9])" + re.escape(after))
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step as the rules did it (every field, secrets marked): no viewer, no language."""
+
+    number: int
+    """The move number of the action that caused it (1 for the first action of the game)."""
+    kind: str
+    """``"decision"``, ``"chance"``, or the kind of an automatic step (``"hut"``, ``"feeding"``)."""
+    action: int | None
+    """The action applied, for decisions and chance; ``None`` for automatic steps."""
+    fact: Fact
 
 
 @dataclass(frozen=True)
 class Event:
-    """One step: what happened, who it concerned, and its own effects in words."""
+    """One step as a viewer may know it: what happened in a sentence, its effects, and its fact."""
 
     number: int
     """The move number of the action that caused it (1 for the first action of the game)."""
@@ -52,6 +53,8 @@ class Event:
     """The step in a sentence."""
     effects: tuple[str, ...]
     """What changed, line by line (e.g. ``"Player 2: +3 wood"``)."""
+    fact: Fact | None = None
+    """The step as data, redacted for the viewer (``None`` for an event made up by a face)."""
 
     @property
     def automatic(self) -> bool:
@@ -65,81 +68,86 @@ class Event:
 
     def to_json(self) -> JSON:
         """The event, JSON-ready (for the web face and event logs); a decision carries its action id,
-        a chance event does not (the outcome of a face-down draw names the card)."""
+        a chance event does not (the outcome of a face-down draw names the card). ``fact`` is the
+        step as data, redacted for the viewer (docs/server.md)."""
         data: dict[str, Any] = {
             "number": self.number, "kind": self.kind, "seat": self.seat, "text": self.text,
             "effects": list(self.effects),
         }
         if self.action is not None and self.kind == DECISION:  # a chance outcome's id may name a hidden card
             data["action"] = self.action
+        if self.fact is not None:
+            data["fact"] = self.fact.to_json()
         return data
 
 
-def apply_with_events(state: State, action: int, viewer: int = OMNISCIENT) -> list[Event]:
-    """Apply ``action`` to ``state`` and return its events as ``viewer`` may know them.
+def apply_steps(state: State, action: int) -> list[Step]:
+    """Apply ``action`` to ``state`` and return its steps (every fact whole, secrets marked).
+
+    Raises ``IllegalActionError`` (state unchanged) like ``apply_action``.
+    """
+    kind = CHANCE_EVENT if state.current_player() == CHANCE else DECISION
+    first, *rest = state.apply_facts(action)
+    number = state.move_number()
+    return [Step(number, kind, action, first), *(Step(number, fact.kind, None, fact) for fact in rest)]
+
+
+def caller(names: Mapping[int, str] | None = None) -> Who:
+    """How the log calls a seat: by the table's name for it (``{0: "Ada"}``), else by its number in
+    the current language (``seat_name``: ``Player 1``)."""
+    called = names or {}
+
+    def who(seat: int) -> str:
+        name = called.get(seat)
+        return name if name else seat_name(seat)
+
+    return who
+
+
+class Teller:
+    """Puts one game's steps into words in the current language, each fact said once per viewer's
+    version of it (the viewers share every fact without a secret, and their words)."""
+
+    def __init__(self, kit: PlayKit, names: Mapping[int, str] | None = None) -> None:
+        self.kit = kit
+        self.who = caller(names)
+        self._said: dict[int, tuple[Fact, str, tuple[str, ...]]] = {}
+
+    def tell(self, steps: Iterable[Step], viewer: int) -> list[Event]:
+        """``steps`` as ``viewer`` (a seat, ``PUBLIC`` or ``OMNISCIENT``) may know them."""
+        return [self._event(step, redact(step.fact, viewer)) for step in steps]
+
+    def _event(self, step: Step, fact: Fact) -> Event:
+        said = self._said.get(id(fact))
+        if said is None or said[0] is not fact:
+            said = self._said[id(fact)] = (fact, self.kit.say(fact, self.who), tuple(self.kit.effects(fact, self.who)))
+        return Event(step.number, step.kind, fact.seat, step.action, said[1], said[2], fact)
+
+
+def tell(state: State, steps: Iterable[Step], viewer: int, names: Mapping[int, str] | None = None) -> list[Event]:
+    """``steps`` of ``state``'s game as ``viewer`` may know them, in the current language."""
+    return Teller(play_kit(state.get_game()), names).tell(steps, viewer)
+
+
+def apply_with_events(state: State, action: int, viewer: int = OMNISCIENT,
+                      names: Mapping[int, str] | None = None) -> list[Event]:
+    """Apply ``action`` to ``state`` and return its events as ``viewer`` may know them, in the current
+    language, the seats called by ``names`` where given.
 
     ``viewer`` is a seat, ``PUBLIC`` (a spectator) or ``OMNISCIENT``. Raises
     ``IllegalActionError`` (state unchanged) like ``apply_action``.
     """
-    seat = state.current_player()
-    text = state.describe_for(action, viewer).strip()
-    before = state.clone()
-    steps = state.apply_traced(action)
-    number = state.move_number()
-    marks = [before, *(snapshot for _, _, snapshot in steps), state]
-    kind = CHANCE_EVENT if seat == CHANCE else DECISION
-    events = [Event(number, kind, seat, action, text, _effects(marks[0], marks[1]))]
-    for index, (step_kind, step_seat, _) in enumerate(steps, start=1):
-        step_text = marks[index].describe_step(step_kind, step_seat).strip()
-        events.append(Event(number, step_kind, step_seat, None, step_text, _effects(marks[index], marks[index + 1])))
-    return events
+    return tell(state, apply_steps(state, action), viewer, names)
 
 
-def apply_for_viewers(state: State, action: int, viewers: Iterable[int]) -> dict[int, list[Event]]:
-    """``apply_with_events(state, action, viewer)`` for every viewer at once, applying ``action`` once.
-
-    Only the action's own sentence (``describe_for``) depends on the viewer; the automatic steps and
-    every effect do not, and they are the costly part, so they are traced once and shared.
-    """
-    first, *others = sorted(set(viewers))
-    before = state.clone() if others else state
-    events = apply_with_events(state, action, first)
-    told = {first: events}
-    for viewer in others:
-        told[viewer] = retell(events, before, action, viewer)
-    return told
+def describe(state: State, action: int, viewer: int = OMNISCIENT, names: Mapping[int, str] | None = None) -> str:
+    """What ``action`` would do in ``state``, in a sentence, as ``viewer`` may know it."""
+    return play_kit(state.get_game()).say(redact(state.fact(action), viewer), caller(names))
 
 
-def retell(events: list[Event], before: State, action: int, viewer: int) -> list[Event]:
-    """The events of ``action`` applied to ``before``, told to another viewer: its own first sentence."""
-    text = before.describe_for(action, viewer).strip()
-    return events if text == events[0].text else [replace(events[0], text=text), *events[1:]]
-
-
-def called_by(events: Iterable[Event], names: Mapping[int, str]) -> list[Event]:
-    """The events with seats called by the table's names: ``{0: "Ada"}`` tells "Player 1 builds" as
-    "Ada builds"; seats not in ``names`` keep their numbers. The seats are found as the current
-    language calls them (``seat_name``), the language the events were told in."""
-
-    def call(match: re.Match[str]) -> str:
-        return names.get(int(match.group(1)) - 1, match.group(0))
-
-    pattern = seat_words()
-
-    def told(text: str) -> str:
-        return pattern.sub(call, text)
-
-    def renamed(event: Event) -> Event:
-        text, effects = told(event.text), tuple(told(line) for line in event.effects)
-        if text == event.text and effects == event.effects:
-            return event
-        return Event(event.number, event.kind, event.seat, event.action, text, effects)
-
-    return [renamed(event) for event in events] if names else list(events)
-
-
-def _effects(before: State, after: State) -> tuple[str, ...]:
-    return tuple(line.strip() for line in after.changes_since(before))
+def choice_fact(state: State, action: int, viewer: int) -> JSON:
+    """What choosing ``action`` would do, as data for ``viewer`` (a menu entry's ``fact``)."""
+    return redact(state.fact(action), viewer).to_json()
 
 
 def round_of(state: State) -> int | None:

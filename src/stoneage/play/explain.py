@@ -18,6 +18,7 @@ from stoneage.bots.greedy import GreedyBot
 from stoneage.bots.registry import PRESETS, is_command_spec, parse_spec
 from stoneage.core.contract import OMNISCIENT, State
 from stoneage.core.i18n import _
+from stoneage.play.events import describe
 
 TOP = 3
 """How many alternatives an explanation names."""
@@ -144,4 +145,4 @@ def value_alone(state: State, seat: int, action: int) -> float:
 
 
 def _choice(state: State, action: int, value: float, share: float | None, viewer: int) -> Choice:
-    return Choice(action, state.action_to_string(action), state.describe_for(action, viewer), value, share)
+    return Choice(action, state.action_to_string(action), describe(state, action, viewer), value, share)

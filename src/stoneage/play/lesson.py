@@ -19,6 +19,7 @@ from stoneage.core.contract import Game, State
 from stoneage.core.errors import IllegalActionError, StoneAgeError
 from stoneage.core.i18n import _
 from stoneage.core.registry import load_game
+from stoneage.play.events import describe
 from stoneage.play.session import HUMAN, Session, Step
 
 
@@ -115,7 +116,8 @@ class LessonSession(Session):
         if action is None or not self.human_to_move():
             return ""
         return _("Now: {what} (type {notation}).").format(
-            what=self.state.describe(action).strip(), notation=self.lesson.moves[self.position].action)
+            what=describe(self.state, action, self.state.current_player()),
+            notation=self.lesson.moves[self.position].action)
 
     def leave(self) -> None:
         """Stop the lesson: the game goes on as a normal game, nothing lost."""
@@ -134,7 +136,8 @@ class LessonSession(Session):
         if expected is not None and action != expected and self.human_to_move():
             raise OffScript(_("Not yet: in this lesson, do this now: {what} (type {notation}). "
                               "Or type playon to leave the lesson and play freely.").format(
-                what=self.state.describe(expected).strip(), notation=self.lesson.moves[self.position].action))
+                what=describe(self.state, expected, self.state.current_player()),
+                notation=self.lesson.moves[self.position].action))
         return super().choose(action)
 
 

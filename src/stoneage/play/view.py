@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from stoneage.core.contract import JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.errors import PlayerError
 from stoneage.core.i18n import _
 from stoneage.core.record import result_of
-from stoneage.play.events import Event
+from stoneage.play.events import Event, choice_fact
 from stoneage.play.kit import PlayKit, play_kit
-from stoneage.play.menus import Menu
+from stoneage.play.menus import Menu, all_actions
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,8 @@ class View:
     """The viewer's pending decision, when it is the viewer's turn."""
     events: tuple[Event, ...]
     """The latest events, as this viewer may know them."""
+    choice_facts: Mapping[int, JSON] = field(default_factory=dict)
+    """Per action of ``decision``, what choosing it would do, as data for this viewer (boards read it)."""
 
     def panel(self, name: str) -> Panel:
         """The panel called ``name``; ``KeyError`` if there is none."""
@@ -72,7 +74,7 @@ class View:
         decision = None
         if self.decision is not None:
             decision = {"prompt": self.decision.prompt, "info": list(self.decision.info),
-                        "choices": [_choice_json(c) for c in self.decision.choices]}
+                        "choices": [_choice_json(c, self.choice_facts) for c in self.decision.choices]}
         return {
             "game": self.game, "viewer": self.viewer, "to_move": self.to_move, "status": self.status,
             "panels": [p.to_json() for p in self.panels], "decision": decision,
@@ -80,16 +82,18 @@ class View:
         }
 
 
-def _choice_json(choice: Any) -> JSON:
+def _choice_json(choice: Any, facts: Mapping[int, JSON]) -> JSON:
     data: JSON = {"label": choice.label}
     if choice.loc is not None:
         data["loc"] = choice.loc
     if choice.count is not None:
         data["count"] = choice.count
     if choice.is_group:
-        data["choices"] = [_choice_json(c) for c in choice.children]
+        data["choices"] = [_choice_json(c, facts) for c in choice.children]
     else:
         data["action"] = choice.action
+        if choice.action in facts:
+            data["fact"] = facts[choice.action]
     return data
 
 
@@ -126,7 +130,13 @@ def build_view(game: Game, state: State, viewer: int, names: Sequence[str], even
     status, result = _status(kit, state, to_move, names)
     if result is not None:
         panels.append(result)
-    return View(game.name, viewer, to_move, status, tuple(panels), decision, tuple(events))
+    return View(game.name, viewer, to_move, status, tuple(panels), decision, tuple(events),
+                _choice_facts(state, decision, viewer))
+
+
+def _choice_facts(state: State, decision: Menu | None, viewer: int) -> dict[int, JSON]:
+    """What each action of ``decision`` would do, as data for ``viewer`` (``State.fact``, redacted)."""
+    return {} if decision is None else {action: choice_fact(state, action, viewer) for action in all_actions(decision)}
 
 
 def _status(kit: PlayKit, state: State, to_move: int, names: Sequence[str]) -> tuple[str, Panel | None]:
@@ -221,7 +231,8 @@ def build_views(game: Game, state: State, events: Mapping[int, Sequence[Event]],
                 panels.append(result)
             decision = (kit.decision_menu(state, names, observations[viewer]) if to_move == viewer and to_move >= 0
                         else None)
-            views[viewer] = View(game.name, viewer, to_move, status, tuple(panels), decision, tuple(told))
+            views[viewer] = View(game.name, viewer, to_move, status, tuple(panels), decision, tuple(told),
+                                 _choice_facts(state, decision, viewer))
     finally:
         _STEP.reset(step)
     return views

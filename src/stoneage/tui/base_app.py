@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 from stoneage.bots.registry import bot_label
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import N_, _, pgettext, seat_name
+from stoneage.play.events import describe
 from stoneage.play.menus import Choice, Menu
 from stoneage.play.session import HintUnavailable, NothingToExplain, Session, Step
 from stoneage.play.warnings import confirm_question
@@ -456,7 +457,7 @@ class GameApp(App[None]):
             return
         self.say(_("Hint: the {bot} bot would play {action} — {description}").format(
             bot=bot_label(session.hint_spec), action=state.action_to_string(action),
-            description=state.describe(action).strip()))
+            description=describe(state, action, state.current_player())))
         self.highlight_action(action)
 
     def action_save(self) -> None:

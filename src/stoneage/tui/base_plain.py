@@ -17,6 +17,7 @@ from typing import ClassVar, TextIO
 from stoneage.bots.registry import bot_label
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import N_, _
+from stoneage.play.events import describe
 from stoneage.play.menus import Choice, Menu
 from stoneage.play.session import HintUnavailable, NothingToExplain, Session
 from stoneage.play.warnings import confirm_question
@@ -330,7 +331,7 @@ class BasePlainGame:
             return
         self.say(_("Hint: the {bot} bot would play {action} ({description}).").format(
             bot=bot_label(s.hint_spec), action=s.state.action_to_string(action),
-            description=s.state.describe(action).strip()))
+            description=describe(s.state, action, s.state.current_player())))
 
     def save(self, path: str) -> None:
         try:

@@ -19,7 +19,7 @@ from stoneage.bots.external import FallbackBot, Incident
 from stoneage.bots.registry import bot_label
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.i18n import SOURCE, _, seat_name as numbered, use_language
-from stoneage.play.events import Event, apply_for_viewers, called_by, retell
+from stoneage.play.events import Event, Step, Teller, apply_steps
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
 from stoneage.play.view import Memo, View, build_view, build_views
@@ -68,9 +68,9 @@ class Room:
         self.window: State = game.new_initial_state()
         """The state before the latest actions: one state a room keeps besides its own, not one per step
         (every state kept is memory the garbage collector walks through, and its pauses are latency)."""
-        self._told: dict[int, dict[str, dict[int, list[Event]]]] = {}
-        """The events of the latest steps already worked out: move index -> language -> viewer -> events
-        (their words are in the language they were traced in)."""
+        self._steps: dict[int, list[Step]] = {}
+        """The steps of the latest actions already worked out: move index -> steps (facts, no words:
+        every viewer and language is told from them)."""
         self._memos: dict[str, Memo] = {}
         """Per language, what the views of the last step were built from (``play.view.Memo``)."""
         self.names: list[str] = []
@@ -206,32 +206,19 @@ class Room:
         if not audience:
             self.state.apply_action(action)
             return
-        # The events' words are in the language they are traced in: trace once per language at the
-        # table (normally one), each further one on a copy of the state before the action.
-        before = self.state.clone() if len(audience) > 1 else None
-        told: dict[str, dict[int, list[Event]]] = {}
+        steps = self._steps[index] = apply_steps(self.state, action)  # applied once, told in every language
         texts: dict[tuple[str, int], str] = {}
         for lang, viewers in audience.items():
             with use_language(lang):
-                state = self.state if not told or before is None else before.clone()
-                told[lang] = events = apply_for_viewers(state, action, viewers)
+                teller = Teller(self.kit, self.called)
+                told = {viewer: teller.tell(steps, viewer) for viewer in viewers}
                 names = self.names_in(lang)
                 memo = self._memos.setdefault(lang, Memo())
                 lesson = self.lesson_json(lang)
-                for viewer, view in build_views(self.game, self.state, self._called(events), names, memo).items():
+                for viewer, view in build_views(self.game, self.state, told, names, memo).items():
                     texts[lang, viewer] = _dumps({"type": "update", "seq": self.seq, **lesson, "view": view.to_json()})
-        self._told[index] = told
         for client in list(self.clients):
             client.send_text(texts[client.lang, client.viewer])
-
-    def _called(self, told: dict[int, list[Event]]) -> dict[int, list[Event]]:
-        """Each viewer's events with the seats called by the table's names (``called_by``), each event
-        renamed once: the viewers share all their events but, at most, the first."""
-        if not self.called or len(told) == 1:
-            return {viewer: called_by(events, self.called) for viewer, events in told.items()}
-        distinct = {id(event): event for events in told.values() for event in events}
-        renamed = dict(zip(distinct, called_by(distinct.values(), self.called), strict=True))
-        return {viewer: [renamed[id(event)] for event in events] for viewer, events in told.items()}
 
     def _audience(self) -> dict[str, set[int]]:
         """The viewers watching, by language."""
@@ -252,7 +239,7 @@ class Room:
 
     def _build(self, viewer: int, events: Iterable[Event], names: list[str]) -> View:
         """The view of the room's state (in the current language, which ``names`` and ``events`` are in)."""
-        return build_view(self.game, self.state, viewer, names, called_by(events, self.called))
+        return build_view(self.game, self.state, viewer, names, list(events))
 
     def recent_steps(self) -> list[tuple[State, int]]:
         """The latest steps: each action with (a copy of) the state it was applied to."""
@@ -268,32 +255,28 @@ class Room:
             seat = self.state.current_player()
             self.lesson.note(self.state, seat >= 0 and self.row.seats[seat].kind != BOT)
         if len(self.recent) == RECENT:
-            self._told.pop(self.window.move_number(), None)
+            self._steps.pop(self.window.move_number(), None)
             self.window.apply_action(self.recent.popleft())
         self.recent.append(action)
 
     def _recount(self, viewer: int, lang: str) -> list[Event]:
         """The events of the latest steps as ``viewer`` may know them in ``lang`` (the current language),
-        each worked out once: retold from another viewer's in that language, else traced again (from
-        ``window``, walked forward only when needed)."""
-        events: list[Event] = []
+        each action's steps worked out once (from ``window``, walked forward only when needed)."""
         first = self.window.move_number()
         state: State | None = None
+        steps: list[Step] = []
         for offset, action in enumerate(self.recent):
-            told = self._told.setdefault(first + offset, {}).setdefault(lang, {})
-            if viewer not in told:
+            known = self._steps.get(first + offset)
+            if known is None:
                 if state is None:
                     state = self.window.clone()
                     for earlier in list(self.recent)[:offset]:
                         state.apply_action(earlier)
-                if told:
-                    told[viewer] = retell(next(iter(told.values())), state, action, viewer)
-                else:
-                    told.update(apply_for_viewers(state.clone(), action, [viewer]))
-            if state is not None:
+                known = self._steps[first + offset] = apply_steps(state, action)
+            elif state is not None:
                 state.apply_action(action)
-            events.extend(told[viewer])
-        return events
+            steps.extend(known)
+        return Teller(self.kit, self.called).tell(steps, viewer)
 
     def snapshot(self, viewer: int, kind: str = "hello", lang: str = SOURCE, **extra: object) -> str:
         """The full message a client needs to draw the table, in ``lang``: on connecting, or to resync."""

@@ -30,7 +30,7 @@ from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARI
 from stoneage.core.i18n import SOURCE, _, use_language
 from stoneage.core.record import make_record, result_of
 from stoneage.core.registry import game_info, game_names, load_game
-from stoneage.play.events import apply_with_events, called_by
+from stoneage.play.events import apply_with_events
 from stoneage.play.explain import explain
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
@@ -739,8 +739,8 @@ class GameService:
         for action in actions[:max(0, at - 1)]:
             state.apply_action(action)
         with use_language(lang):
-            events = apply_with_events(state, actions[at - 1], viewer) if at else []
-            view = build_view(room.game, state, viewer, room.names_in(lang), called_by(events, room.called))
+            events = apply_with_events(state, actions[at - 1], viewer, room.called) if at else []
+            view = build_view(room.game, state, viewer, room.names_in(lang), events)
         return {"game_id": room.id, "game": room.game.name, "at": at, "moves": len(actions),
                 "seats": room.seats_json(lang), "view": view.to_json()}
 

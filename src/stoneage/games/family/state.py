@@ -3,8 +3,8 @@
 ``FamilyState`` is a ``StagedState`` with a phase (setup, play, over), a turn counter, the huts
 each seat has built (the first to ``HUTS_TO_WIN`` wins at once) and a public log of events kept as
 a linked list shared between clones. A game supplies its rules (``_apply``, ``_begin_turn``), its
-own fields (``_copy_into``, ``_redraw``) and the package whose ``serialize`` and ``narrate``
-modules hold its JSON form, observations and sentences (imported when first asked for).
+own fields (``_copy_into``, ``_redraw``), its JSON form and observations (``to_json``,
+``_observe``, the tensors), and its log entries as facts (``_entry_fact``).
 
 Automatic steps: every step the rules take on their own starts with ``self._step(kind, seat)``, so
 ``apply_traced`` lists it. The kinds shared by both games are ``NEXT_TURN`` and ``GAME_END``.
@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from abc import abstractmethod
 from collections.abc import Sequence
-from importlib import import_module
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from stoneage.core.contract import JSON, State, check_seat, check_text, running_totals
+from stoneage.core.facts import Fact
 from stoneage.core.staged import G, StagedState
 from stoneage.games.family.data import HUTS_TO_WIN
 from stoneage.games.family.notation import Notation
@@ -46,8 +46,6 @@ class FamilyState(StagedState[G]):
 
     __slots__ = ("_log", "built", "phase", "turn")
 
-    PACKAGE: ClassVar[str]
-    """The game's package: its ``serialize`` and ``narrate`` modules are found there."""
     NOTATION: ClassVar[Notation]
     """The game's action names and parser."""
     WIN_EVENT: ClassVar[int]
@@ -116,49 +114,15 @@ class FamilyState(StagedState[G]):
         return [len(b) for b in self.built]
 
     def observation(self, player: object) -> JSON:
-        seat = check_seat(player, self.num_players)
-        seen: JSON = self._module("serialize").observation(self, seat)
-        return seen
-
-    def observation_tensor(self, player: object) -> list[float]:
-        """The game's encoder (``Game.tensors()``, the game's ``tensor`` module) fills it."""
-        seat = check_seat(player, self.num_players)
-        game: Any = self.game  # each children's game has its own tensors()
-        vector: list[float] = game.tensors().observation(self, seat)
-        return vector
-
-    def information_state_tensor(self, player: object) -> list[float]:
-        """The observation tensor followed by what a perfect memory of the game knows."""
-        seat = check_seat(player, self.num_players)
-        game: Any = self.game
-        vector: list[float] = game.tensors().information_state(self, seat)
-        return vector
+        return self._observe(check_seat(player, self.num_players))
 
     def public_observation(self) -> JSON:
         """What a spectator may know: the observation of no seat (no hidden card, the public log)."""
-        seen: JSON = self._module("serialize").observation(self, None)
-        return seen
+        return self._observe(None)
 
-    def to_json(self) -> JSON:
-        data: JSON = self._module("serialize").state_to_json(self)
-        return data
-
-    def describe(self, action: int) -> str:
-        text: str = self._module("narrate").describe(self, action)
-        return text
-
-    def describe_step(self, kind: str, seat: int) -> str:
-        text: str = self._module("narrate").step_words(self, kind, seat)
-        return text
-
-    def changes_since(self, earlier: State) -> list[str]:
-        """The log events since ``earlier`` as sentences (the action's own event left out)."""
-        assert isinstance(earlier, FamilyState)
-        events = self.events()[len(earlier.events()) :]
-        if self.move_number() == earlier.move_number() + 1 and events:
-            events = events[1:]  # the first event of an action is the action itself
-        line = self._module("narrate").event_line
-        return [f"    {line(e)}" for e in events]
+    def details_since(self, earlier: State) -> list[Fact]:
+        """The public log's entries since ``earlier`` as facts (the action's own entry left out)."""
+        return [self._entry_fact(event) for event in self.events_since(earlier)]
 
     # --- queries -----------------------------------------------------------------------------
 
@@ -177,6 +141,16 @@ class FamilyState(StagedState[G]):
         out.reverse()
         return out
 
+    def events_since(self, earlier: State) -> list[Event]:
+        """The log events since ``earlier`` (a state of this game before the last action, or one of
+        its automatic steps); when ``earlier`` is the state just before the action, the action's own
+        event is left out: the first event of an action is the action itself."""
+        assert isinstance(earlier, FamilyState)
+        events = self.events()[len(earlier.events()) :]
+        if self.move_number() == earlier.move_number() + 1 and events:
+            events = events[1:]
+        return events
+
     def winner(self) -> int:
         """The seat that built 3 huts, or -1."""
         for p in range(self.num_players):
@@ -185,9 +159,6 @@ class FamilyState(StagedState[G]):
         return -1
 
     # --- for the games -------------------------------------------------------------------------
-
-    def _module(self, name: str) -> Any:
-        return import_module(f"{self.PACKAGE}.{name}")
 
     def _event(self, kind: int, player: int = -1, x: int = -1, y: int = -1, z: int = -1) -> None:
         """Add an event to the public log, stamped with the action that caused it and the turn."""
@@ -217,6 +188,14 @@ class FamilyState(StagedState[G]):
     def _game_over(self) -> None:
         self.phase = OVER
         self.stage = self.GAME_OVER
+
+    @abstractmethod
+    def _observe(self, seat: int | None) -> JSON:
+        """What ``seat`` may know (``None``: a spectator), JSON-ready: the game's ``serialize`` tells it."""
+
+    @abstractmethod
+    def _entry_fact(self, event: Event) -> Fact:
+        """An event of the public log as a fact (the game's ``facts`` module tells it)."""
 
     @abstractmethod
     def _begin_turn(self) -> None:

@@ -29,7 +29,7 @@ class FirstStoneAgeGame(Game):
     def state_from_json(self, data: object) -> FirstStoneAgeState:
         from stoneage.games.first_stone_age.serialize import state_from_json
 
-        return state_from_json(self, data)
+        return state_from_json(self, data, FirstStoneAgeState())
 
     def tensors(self) -> FirstStoneAgeTensors:
         """The numeric layouts and encoders for these parameters (made once)."""

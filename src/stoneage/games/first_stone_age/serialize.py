@@ -21,7 +21,7 @@ from stoneage.games.family.serialize import (
     state_frame,
     state_tail,
 )
-from stoneage.games.first_stone_age import actions as A, state as S
+from stoneage.games.first_stone_age import actions as A, stages as S
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
     CARD_NAMES,
@@ -36,8 +36,9 @@ from stoneage.games.first_stone_age.data import (
 )
 
 if TYPE_CHECKING:
+    from stoneage.games.family.state import Event
     from stoneage.games.first_stone_age.game import FirstStoneAgeGame
-    from stoneage.games.first_stone_age.state import Event, FirstStoneAgeState
+    from stoneage.games.first_stone_age.state import FirstStoneAgeState
 
 GAME_NAME = "first_stone_age"
 FORMAT_VERSION = 1
@@ -226,9 +227,9 @@ def _read_player(state: FirstStoneAgeState, p: int, r: FieldReader) -> None:
     state.built[p] = read_built(r, NUM_HUTS)
 
 
-def state_from_json(game: FirstStoneAgeGame, data: object) -> FirstStoneAgeState:
-    """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    state = S.FirstStoneAgeState()
+def state_from_json(game: FirstStoneAgeGame, data: object, state: FirstStoneAgeState) -> FirstStoneAgeState:
+    """``state`` (a blank one: ``FirstStoneAgeState()``) filled from ``state_to_json`` output; raises
+    ``StateFormatError`` naming the bad field."""
     r, _pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
     num_players = game.num_players
     state.martin = r.optional("martin", 0, CIRCLE_SIZE - 1)

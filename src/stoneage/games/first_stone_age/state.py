@@ -16,10 +16,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from stoneage.core.contract import CHANCE
+from stoneage.core.contract import CHANCE, JSON, check_seat
+from stoneage.core.facts import Fact
 from stoneage.games.family.state import (
     GAME_END,
-    NEXT_TURN,
     OVER as OVER,
     PHASES as PHASES,
     PLAY as PLAY,
@@ -40,14 +40,42 @@ from stoneage.games.first_stone_age.data import (
     NUM_KINDS,
     REMOVED_FEW_PLAYERS,
 )
+from stoneage.games.first_stone_age.facts import FACT_KINDS as FIRST_FACT_KINDS, action_fact, log_fact, step_fact
+from stoneage.games.first_stone_age.serialize import observation, state_to_json
+from stoneage.games.first_stone_age.stages import (
+    BUILD_STEP as BUILD_STEP,
+    DEAL_HUT as DEAL_HUT,
+    DRAW_TOP as DRAW_TOP,
+    EMPTY as EMPTY,
+    EV_BUILD as EV_BUILD,
+    EV_DRAW as EV_DRAW,
+    EV_HUT as EV_HUT,
+    EV_KEEP as EV_KEEP,
+    EV_MOVE as EV_MOVE,
+    EV_REFILL as EV_REFILL,
+    EV_REVEAL as EV_REVEAL,
+    EV_STALEMATE as EV_STALEMATE,
+    EV_START as EV_START,
+    EV_TURN_BACK as EV_TURN_BACK,
+    EV_UNDER as EV_UNDER,
+    EV_WIN as EV_WIN,
+    EVENTS as EVENTS,
+    FIRST_DECISION as FIRST_DECISION,
+    GAME_OVER as GAME_OVER,
+    GUFF_CHOICE as GUFF_CHOICE,
+    KEEP_STEP as KEEP_STEP,
+    MOVE as MOVE,
+    REVEAL_CARD as REVEAL_CARD,
+    STAGES as STAGES,
+    START as START,
+    STEPS as STEPS,
+    TURN_BACK_STEP as TURN_BACK_STEP,
+    UNKNOWN as UNKNOWN,
+    removed_cards as removed_cards,
+)
 
 if TYPE_CHECKING:
     from stoneage.games.first_stone_age.game import FirstStoneAgeGame
-
-UNKNOWN = -1
-"""A hidden card whose kind chance has not fixed yet."""
-EMPTY = -2
-"""No card: an empty circle place, or no top card on the draw pile."""
 
 
 def step_target(circle: list[int], martin: int, steps: int) -> int:
@@ -60,36 +88,6 @@ def step_target(circle: list[int], martin: int, steps: int) -> int:
         while circle[pos] == EMPTY:
             pos = (pos + 1) % CIRCLE_SIZE
     return pos
-
-
-# Stages: what the pending node is.
-DEAL_HUT, DRAW_TOP, REVEAL_CARD, START, MOVE, GUFF_CHOICE, GAME_OVER = range(7)
-STAGES = ("deal_hut", "draw", "reveal", "start", "move", "guff", "game_over")
-FIRST_DECISION = START
-
-# Public log events: (at, turn, kind, player, slot, card, value); -1 where a field does not apply.
-(
-    EV_HUT, EV_DRAW, EV_START, EV_MOVE, EV_REVEAL, EV_KEEP, EV_TURN_BACK, EV_REFILL,
-    EV_BUILD, EV_UNDER, EV_WIN, EV_STALEMATE,
-) = range(12)
-EVENTS = (
-    "hut", "draw", "start", "move", "reveal", "keep", "turn_back", "refill",
-    "build", "under", "win", "stalemate",
-)
-
-# Automatic steps (``apply_traced`` kinds), besides the family's NEXT_TURN and GAME_END.
-KEEP_STEP = "keep"
-"""The revealed card is a good the hut still needs: it is kept at once."""
-TURN_BACK_STEP = "turn_back"
-"""The revealed card cannot be kept: it is turned back at once."""
-BUILD_STEP = "build"
-"""The hut's goods are complete: it is built at once."""
-STEPS = (KEEP_STEP, TURN_BACK_STEP, BUILD_STEP, NEXT_TURN, GAME_END)
-
-
-def removed_cards(num_players: int) -> tuple[int, ...]:
-    """The goods cards that go back to the box: one of each good with 2 or 3 players."""
-    return REMOVED_FEW_PLAYERS if num_players < 4 else ()
 
 
 _DEALT_COUNTS = tuple(
@@ -134,7 +132,7 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
     FIRST_DECISION = START
     GAME_OVER = GAME_OVER
     STAGE_NAMES = STAGES
-    PACKAGE = "stoneage.games.first_stone_age"
+    FACT_KINDS = FIRST_FACT_KINDS
     NOTATION = A.NOTATION
     WIN_EVENT = EV_WIN
 
@@ -251,6 +249,29 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         if self._legal is None:
             self._legal = outcomes  # what _compute_legal gives at a chance node; never mutated
         return outcomes, totals
+
+    def fact(self, action: int) -> Fact:
+        return action_fact(self, action)
+
+    def step_fact(self, kind: str, seat: int) -> Fact:
+        return step_fact(self, kind, seat)
+
+    def _entry_fact(self, event: Event) -> Fact:
+        return log_fact(event)
+
+    def _observe(self, seat: int | None) -> JSON:
+        return observation(self, seat)
+
+    def to_json(self) -> JSON:
+        return state_to_json(self)
+
+    def observation_tensor(self, player: object) -> list[float]:
+        """The game's encoder (``FirstStoneAgeGame.tensors()``) fills it."""
+        return self.game.tensors().observation(self, check_seat(player, self.num_players))
+
+    def information_state_tensor(self, player: object) -> list[float]:
+        """The observation tensor followed by what a perfect memory of the game knows."""
+        return self.game.tensors().information_state(self, check_seat(player, self.num_players))
 
     def _copy_into(self, other: FirstStoneAgeState) -> None:
         other.martin = self.martin

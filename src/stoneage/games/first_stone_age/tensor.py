@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from stoneage.core.tensor import Layout
 from stoneage.games.family.data import NUM_GOODS
 from stoneage.games.family.tensor import Slots, family_slots, put_family, seat_order, starts
-from stoneage.games.first_stone_age import state as S
+from stoneage.games.first_stone_age import stages as S
 from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
     CIRCLE_SIZE,

@@ -41,9 +41,17 @@ class Bonus:
     cards: int = 0
     choice: int = 0
 
+    def amounts(self) -> dict[str, int]:
+        """What the bonus gives, by ``BONUS_KEYS`` in their order, only the keys it gives (the form
+        a fact carries: ``{"clay": 2, "wood": 1}``)."""
+        given = (self.food, self.wood, self.clay, self.stone, self.gold, self.points, self.agriculture,
+                 self.tools, self.cards, self.choice)
+        return {key: n for key, n in zip(BONUS_KEYS, given, strict=True) if n}
+
     def words(self) -> str:
         """The bonus in English words, e.g. "2 clay, 1 wood": the form the JSON observation carries
-        (stable, never translated); a person reads ``narrate.bonus_words``, in their language."""
+        (stable, never translated); a person reads ``play/stone_age/narrate.bonus_words``, in their
+        language."""
         parts = []
         for key in BONUS_KEYS:
             n = getattr(self, key)

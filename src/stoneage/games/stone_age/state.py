@@ -14,10 +14,11 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from itertools import accumulate, compress
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from stoneage.core.contract import JSON, State, check_seat
 from stoneage.core.dice import MAX_DICE, multiset_ways, sum_counts
+from stoneage.core.facts import Fact, FactKind
 from stoneage.core.staged import StagedState
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import (
@@ -34,6 +35,7 @@ from stoneage.games.stone_age.data import (
     TILE_KIND,
 )
 from stoneage.games.stone_age.expansion import Expansion
+from stoneage.games.stone_age.facts import FACT_KINDS
 from stoneage.games.stone_age.feeding import feed, next_feeding
 from stoneage.games.stone_age.gains import take_two_resources
 from stoneage.games.stone_age.layout import (
@@ -137,6 +139,7 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
     FIRST_DECISION = PLACE
     GAME_OVER = GAME_OVER
     STAGE_NAMES = STAGES
+    FACT_KINDS: ClassVar[tuple[FactKind, ...]] = FACT_KINDS
 
     __slots__ = (
         "board",
@@ -403,16 +406,26 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
 
         return state_to_json(self)
 
-    def describe(self, action: int) -> str:
-        from stoneage.games.stone_age.narrate import describe
+    def fact(self, action: int) -> Fact:
+        from stoneage.games.stone_age.facts import action_fact
 
-        return describe(self, action)
+        return action_fact(self, action)
 
-    def changes_since(self, earlier: State) -> list[str]:
-        from stoneage.games.stone_age.narrate import changes
+    def step_fact(self, kind: str, seat: int) -> Fact:
+        from stoneage.games.stone_age.facts import step_fact
+
+        return step_fact(self, kind, seat)
+
+    def holdings(self) -> list[dict[str, int]]:
+        from stoneage.games.stone_age.facts import holdings
+
+        return holdings(self)
+
+    def details_since(self, earlier: State) -> list[Fact]:
+        from stoneage.games.stone_age.facts import details_since
 
         assert isinstance(earlier, StoneAgeState)
-        return changes(earlier, self)
+        return details_since(self, earlier)
 
     # --- what the rule modules call ------------------------------------------------------------
 
@@ -445,12 +458,6 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
     def auto_step(self, kind: str, seat: int) -> None:
         """Mark the start of an automatic step (``kind``, ``seat``) for ``apply_traced``."""
         self._step(kind, seat)
-
-    def describe_step(self, kind: str, seat: int) -> str:
-        """A sentence for an automatic step; call it on the step's own snapshot from ``apply_traced``."""
-        from stoneage.games.stone_age.narrate import describe_step
-
-        return describe_step(self, kind, seat)
 
     def offer(self, actions: list[int]) -> None:
         """The legal actions of the node the rules just left pending, already computed."""

@@ -4,6 +4,8 @@ The state keeps its numbers in flat lists laid out for fast copying (``layout.py
 is the engine's business and may change. This module is the one place outside the rules that
 reads it, and it promises these names instead:
 
+* :func:`cards_seen` — the one rule of what a viewer sees of a seat's cards (the observations,
+  the tensors, this view and the facts all ask it);
 * :func:`holdings` — what one seat owns (:class:`Holdings`), as another seat may know it;
 * :func:`table` — the shared situation (:class:`Table`): round, phase, the pending decision,
   the card display, the building stacks, the deck, the Mammoth Herd;
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from stoneage.core.contract import OMNISCIENT
 from stoneage.games.stone_age.actions import ONE_USE_VALUES
 from stoneage.games.stone_age.data import NUM_LOCATIONS
 from stoneage.games.stone_age.layout import (
@@ -43,12 +46,12 @@ from stoneage.games.stone_age.layout import (
     USED,
     WOOD,
 )
-from stoneage.games.stone_age.stages import PHASES, STAGES
+from stoneage.games.stone_age.stages import GAME_OVER, PHASES, STAGES
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
-__all__ = ["Holdings", "Table", "holdings", "occupied", "placed", "table"]
+__all__ = ["Holdings", "Table", "cards_seen", "holdings", "occupied", "placed", "sees_face_down", "table"]
 
 _ONE_USE: Final = tuple(
     tuple(v for i, v in enumerate(ONE_USE_VALUES) if mask >> i & 1)
@@ -86,7 +89,8 @@ class Holdings(NamedTuple):
     face_down: int
     """How many face-down extra cards the seat holds (anyone may count them)."""
     secret_cards: int
-    """Bitmask of those face-down cards when the observer is the seat itself, else 0."""
+    """Bitmask of those face-down cards when the observer sees them (``cards_seen``: the seat
+    itself, or anyone once the game is over), else 0."""
     buildings: int
     """How many building tiles the seat owns."""
     penalties: int
@@ -147,6 +151,25 @@ class Table(NamedTuple):
     """Mammoth Herd: the location the herd stands on this round, −1 when none."""
 
 
+def cards_seen(state: StoneAgeState, seat: int, viewer: int) -> tuple[bool, bool]:
+    """Whether ``viewer`` (a seat, ``PUBLIC`` or ``OMNISCIENT``) sees ``seat``'s cards: (the
+    civilization cards it bought, the extra cards it drew face down).
+
+    Stone Age's one hiding rule: a seat sees its own cards, and once the game is over everyone
+    sees every card. Before that, bought cards lie face up with the ``open_cards`` variant and
+    face down otherwise (though everyone watched them leave the display), and the extra cards a
+    seat drew face down are hidden from every other seat.
+    """
+    if viewer == seat or viewer == OMNISCIENT or state.stage == GAME_OVER:
+        return True, True
+    return "open_cards" in state.game.variants, False
+
+
+def sees_face_down(state: StoneAgeState, seat: int, viewer: int) -> bool:
+    """Whether ``viewer`` sees the extra cards ``seat`` drew face down (``cards_seen``)."""
+    return cards_seen(state, seat, viewer)[1]
+
+
 def holdings(state: StoneAgeState, seat: int, observer: int | None = None) -> Holdings:
     """What ``seat`` owns, as ``observer`` (by default the seat itself) may know it."""
     pl = state.players
@@ -167,7 +190,7 @@ def holdings(state: StoneAgeState, seat: int, observer: int | None = None) -> Ho
         pl[b + TWO_RESOURCES],
         pl[b + CARDS],
         secret.bit_count(),
-        secret if observer is None or observer == seat else 0,
+        secret if observer is None or sees_face_down(state, seat, observer) else 0,
         pl[b + BUILDINGS].bit_count(),
         pl[b + PENALTIES],
         pl[b + MAMMOTH_TILES],

@@ -39,7 +39,7 @@ class StoneAgeJuniorGame(Game):
     def state_from_json(self, data: object) -> StoneAgeJuniorState:
         from stoneage.games.stone_age_junior.serialize import state_from_json
 
-        return state_from_json(self, data)
+        return state_from_json(self, data, StoneAgeJuniorState())
 
     def tensors(self) -> StoneAgeJuniorTensors:
         """The numeric layouts and encoders for these parameters (made once)."""

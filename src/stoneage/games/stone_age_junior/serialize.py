@@ -20,7 +20,7 @@ from stoneage.games.family.serialize import (
     state_frame,
     state_tail,
 )
-from stoneage.games.stone_age_junior import actions as A, state as S
+from stoneage.games.stone_age_junior import actions as A, stages as S
 from stoneage.games.stone_age_junior.data import (
     BUILDING_SITE,
     BUILDS,
@@ -44,8 +44,9 @@ from stoneage.games.stone_age_junior.data import (
 )
 
 if TYPE_CHECKING:
+    from stoneage.games.family.state import Event
     from stoneage.games.stone_age_junior.game import StoneAgeJuniorGame
-    from stoneage.games.stone_age_junior.state import Event, StoneAgeJuniorState
+    from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
 
 GAME_NAME = "stone_age_junior"
 FORMAT_VERSION = 1
@@ -265,9 +266,9 @@ def _read_cards(r: FieldReader, key: str) -> list[int]:
     return kinds
 
 
-def state_from_json(game: StoneAgeJuniorGame, data: object) -> StoneAgeJuniorState:
-    """A state from ``state_to_json`` output; raises ``StateFormatError`` naming the bad field."""
-    state = S.StoneAgeJuniorState()
+def state_from_json(game: StoneAgeJuniorGame, data: object, state: StoneAgeJuniorState) -> StoneAgeJuniorState:
+    """``state`` (a blank one: ``StoneAgeJuniorState()``) filled from ``state_to_json`` output; raises
+    ``StateFormatError`` naming the bad field."""
     r, pending = read_frame(state, game, data, GAME_NAME, FORMAT_VERSION, S.STAGES)
     num_players = game.num_players
     state.tile_pos = pending.optional("place", 0, NUM_POSITIONS - 1)
@@ -489,7 +490,7 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
 
 def _check_setup(state: StoneAgeJuniorState) -> None:
     """During the setup nothing has moved yet: only the huts are turning up, for the first player."""
-    fresh = S.StoneAgeJuniorState(state.game)
+    fresh = state.game.new_initial_state()
     if state.cur != fresh.cur:
         raise StateFormatError(_("{field}: the setup is done for the first player, {seat}").format(
             field='pending.player', seat=fresh.cur))

@@ -16,11 +16,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from stoneage.core.contract import OMNISCIENT
-from stoneage.core.i18n import _, seat_name
+from stoneage.core.contract import JSON, check_seat
+from stoneage.core.facts import Fact
 from stoneage.games.family.state import (
-    GAME_END,
-    NEXT_TURN,
     OVER as OVER,
     PHASES as PHASES,
     PLAY as PLAY,
@@ -57,40 +55,52 @@ from stoneage.games.stone_age_junior.data import (
     goods_per_kind,
     tile_target,
 )
+from stoneage.games.stone_age_junior.facts import FACT_KINDS as JUNIOR_FACT_KINDS, action_fact, log_fact, step_fact
+from stoneage.games.stone_age_junior.serialize import observation, state_to_json
+from stoneage.games.stone_age_junior.stages import (
+    ALL_PLACES as ALL_PLACES,
+    BUILD as BUILD,
+    CARD_STEP as CARD_STEP,
+    CHOOSE_TILE as CHOOSE_TILE,
+    DOG_STEP as DOG_STEP,
+    DRAW_CARD as DRAW_CARD,
+    EV_BUILD as EV_BUILD,
+    EV_DOG as EV_DOG,
+    EV_DRAW as EV_DRAW,
+    EV_EMPTY as EV_EMPTY,
+    EV_HUT as EV_HUT,
+    EV_MOVE as EV_MOVE,
+    EV_NO_CARD as EV_NO_CARD,
+    EV_NO_DOG as EV_NO_DOG,
+    EV_PASS as EV_PASS,
+    EV_RESET as EV_RESET,
+    EV_REVEAL as EV_REVEAL,
+    EV_STAY as EV_STAY,
+    EV_STOP as EV_STOP,
+    EV_SWAP as EV_SWAP,
+    EV_TAKE as EV_TAKE,
+    EV_TRADE as EV_TRADE,
+    EV_TRAVEL as EV_TRAVEL,
+    EV_TURN as EV_TURN,
+    EV_WIN as EV_WIN,
+    EVENTS as EVENTS,
+    FIRST_DECISION as FIRST_DECISION,
+    FORCED_TURN_STEP as FORCED_TURN_STEP,
+    GAME_OVER as GAME_OVER,
+    HUT_REVEAL as HUT_REVEAL,
+    MARTIN as MARTIN,
+    RESET_STEP as RESET_STEP,
+    STAGES as STAGES,
+    STEPS as STEPS,
+    SWAP as SWAP,
+    TAKE_STEP as TAKE_STEP,
+    TILE_REVEAL as TILE_REVEAL,
+    TRADE as TRADE,
+    UNKNOWN as UNKNOWN,
+)
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age_junior.game import StoneAgeJuniorGame
-
-UNKNOWN = -1
-"""A hidden forest tile, hut or goods card whose identity chance has not fixed yet."""
-
-# Stages: what the pending node is (chance stages first).
-HUT_REVEAL, TILE_REVEAL, DRAW_CARD, CHOOSE_TILE, MARTIN, TRADE, BUILD, SWAP, GAME_OVER = range(9)
-STAGES = ("hut", "reveal", "draw", "turn", "martin", "trade", "build", "swap", "game_over")
-FIRST_DECISION = CHOOSE_TILE
-
-# Public log events: (at, turn, kind, player, x, y, z); -1 where a field does not apply.
-(
-    EV_HUT, EV_TURN, EV_REVEAL, EV_MOVE, EV_STAY, EV_TRAVEL, EV_TAKE, EV_EMPTY, EV_TRADE, EV_STOP,
-    EV_DOG, EV_NO_DOG, EV_BUILD, EV_PASS, EV_DRAW, EV_NO_CARD, EV_RESET, EV_SWAP, EV_WIN,
-) = range(19)
-EVENTS = (
-    "hut", "turn", "reveal", "move", "stay", "travel", "take", "empty", "trade", "stop_trading",
-    "dog", "no_dog", "build", "pass", "draw", "no_card", "reset", "swap", "win",
-)
-
-# Automatic steps (``apply_traced`` kinds), besides the family's NEXT_TURN and GAME_END.
-FORCED_TURN_STEP = "forced_turn"
-"""Only one forest tile lies face down: it is turned up without a decision."""
-TAKE_STEP = "take"
-"""The figure's space gives its good (or nothing, when the space is empty)."""
-DOG_STEP = "dog"
-"""The dog space gives a dog: from the storage, stolen, or none when the player holds both."""
-CARD_STEP = "goods_card"
-"""(expansion) A player who cannot build takes the top goods card (a known one, or none)."""
-RESET_STEP = "reset"
-"""After the building site, every forest tile is turned face down."""
-STEPS = (FORCED_TURN_STEP, TAKE_STEP, DOG_STEP, CARD_STEP, RESET_STEP, NEXT_TURN, GAME_END)
 
 # Per build action: goods tiles per good, goods cards per kind (Guff = 5), dog tiles.
 BUILD_NEEDS: tuple[tuple[tuple[int, ...], tuple[int, ...], int], ...] = tuple(
@@ -160,7 +170,6 @@ def _hut_builds(h: int) -> HutBuilds:
 _BUILDS_OF_HUT_BY_HOLDING: Final = tuple(_hut_builds(h) for h in range(NUM_HUTS))
 """Per hut ``h + 1``, its builds by holding (see ``HutBuilds``): only their counts are left to check."""
 
-ALL_PLACES = (1 << NUM_POSITIONS) - 1
 _TRADE_ACTIONS = tuple(
     tuple(A.trade(give, take) if give != take else -1 for take in range(NUM_GOODS)) for give in range(NUM_GOODS)
 )
@@ -201,7 +210,7 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
     FIRST_DECISION = CHOOSE_TILE
     GAME_OVER = GAME_OVER
     STAGE_NAMES = STAGES
-    PACKAGE = "stoneage.games.stone_age_junior"
+    FACT_KINDS = JUNIOR_FACT_KINDS
     NOTATION = A.NOTATION
     WIN_EVENT = EV_WIN
 
@@ -317,6 +326,29 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
             self._legal = outcomes  # what _compute_legal gives at a chance node; never mutated
         return outcomes, range(1, len(outcomes) + 1)
 
+    def fact(self, action: int) -> Fact:
+        return action_fact(self, action)
+
+    def step_fact(self, kind: str, seat: int) -> Fact:
+        return step_fact(self, kind, seat)
+
+    def _entry_fact(self, event: Event) -> Fact:
+        return log_fact(event)
+
+    def _observe(self, seat: int | None) -> JSON:
+        return observation(self, seat)
+
+    def to_json(self) -> JSON:
+        return state_to_json(self)
+
+    def observation_tensor(self, player: object) -> list[float]:
+        """The game's encoder (``StoneAgeJuniorGame.tensors()``) fills it."""
+        return self.game.tensors().observation(self, check_seat(player, self.num_players))
+
+    def information_state_tensor(self, player: object) -> list[float]:
+        """The observation tensor followed by what a perfect memory of the game knows."""
+        return self.game.tensors().information_state(self, check_seat(player, self.num_players))
+
     def _copy_into(self, other: StoneAgeJuniorState) -> None:
         other.pos = self.pos[:]
         other.supply = self.supply[:]
@@ -404,14 +436,6 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
     def score_breakdown(self) -> list[dict[str, int]]:
         """Per seat: huts built (the only thing that scores) and the total."""
         return [{"huts": len(b), "total": len(b)} for b in self.built]
-
-    def describe_for(self, action: int, viewer: int) -> str:
-        """``describe(action)``, but a goods card drawn face down is named only to its holder and
-        to an omniscient viewer; everyone else reads that a card was taken."""
-        if self.stage == DRAW_CARD and viewer not in (self.cur, OMNISCIENT):
-            told = _("{player} takes the top goods card of the pile face down")
-            return "  " + told.format(player=seat_name(self.cur))
-        return self.describe(action)
 
     # --- queries -------------------------------------------------------------------------------
 

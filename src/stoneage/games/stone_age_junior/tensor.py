@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from stoneage.core.tensor import Layout
 from stoneage.games.family.tensor import Slots, family_slots, put_family, seat_order, starts
-from stoneage.games.stone_age_junior import state as S
+from stoneage.games.stone_age_junior import stages as S
 from stoneage.games.stone_age_junior.data import (
     CARD_COUNTS,
     CARDS_IN_PILE,

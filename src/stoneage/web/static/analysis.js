@@ -3,10 +3,10 @@
 // chance over the game as an SVG line chart — mistakes and blunders marked, the replay's position
 // shown, a point's details on hover or focus, a click on a point going to that move — with a
 // per-player summary table and the biggest mistakes as buttons. Plain DOM and SVG, no library.
-import { h, seatMark, seatMarkWords } from "./api.js";
+import { seatMark, seatMarkWords } from "./api.js";
+import { h, s } from "./dom.js";
 import { _, format, pgettext } from "./i18n.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 720;
 const HEIGHT = 260;
 const PAD = { left: 58, right: 12, top: 12, bottom: 34 };
@@ -40,13 +40,6 @@ function percent(chance) {
 /** A chance as "54 %", kept on one line. */
 function chanceText(chance) {
   return `${percent(chance)}\u00a0%`;
-}
-
-function svg(tag, attrs = {}, ...children) {
-  const el = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
-  el.append(...children);
-  return el;
 }
 
 function x(step) {
@@ -185,13 +178,13 @@ function point(decision) {
   const cx = x(decision.step);
   const cy = y(decision.before[decision.seat]);
   const shape = marked
-    ? svg("path", { class: "chance-shape", d: `M${cx} ${cy - 7}L${cx + 6.5} ${cy + 5}L${cx - 6.5} ${cy + 5}Z` })
-    : svg("circle", { class: "chance-shape", cx, cy, r: 2.6 });
+    ? s("path", { class: "chance-shape", d: `M${cx} ${cy - 7}L${cx + 6.5} ${cy + 5}L${cx - 6.5} ${cy + 5}Z` })
+    : s("circle", { class: "chance-shape", cx, cy, r: 2.6 });
   const text = details(decision).join(". ");
-  const g = svg("g", {
+  const g = s("g", {
     class: `chance-point seat-${decision.seat % 4} label-${decision.label}`,
     "data-step": decision.step, "data-seat": decision.seat, "data-label": decision.label,
-  }, svg("circle", { class: "chance-hit", cx, cy, r: 7 }), shape);
+  }, s("circle", { class: "chance-hit", cx, cy, r: 7 }), shape);
   if (marked) {  // the marked points are reached by Tab; the summary's buttons reach them too
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
@@ -215,19 +208,19 @@ function point(decision) {
 function axes() {
   const parts = [];
   for (const chance of [0, 0.25, 0.5, 0.75, 1]) {
-    parts.push(svg("line", { class: "chance-grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: y(chance), y2: y(chance) }));
-    parts.push(svg("text", { class: "chance-tick", x: PAD.left - 6, y: y(chance) + 4, "text-anchor": "end" },
+    parts.push(s("line", { class: "chance-grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: y(chance), y2: y(chance) }));
+    parts.push(s("text", { class: "chance-tick", x: PAD.left - 6, y: y(chance) + 4, "text-anchor": "end" },
       `${percent(chance)} %`));
   }
   const every = Math.max(1, Math.ceil(panel.moves / 8 / 10) * 10);
   for (let step = 0; step <= panel.moves; step += every) {
-    parts.push(svg("text", { class: "chance-tick", x: x(step), y: HEIGHT - PAD.bottom + 15, "text-anchor": "middle" },
+    parts.push(s("text", { class: "chance-tick", x: x(step), y: HEIGHT - PAD.bottom + 15, "text-anchor": "middle" },
       String(step)));
   }
-  parts.push(svg("text", { class: "chance-axis", x: (PAD.left + WIDTH - PAD.right) / 2, y: HEIGHT - 3, "text-anchor": "middle" },
+  parts.push(s("text", { class: "chance-axis", x: (PAD.left + WIDTH - PAD.right) / 2, y: HEIGHT - 3, "text-anchor": "middle" },
     pgettext("replay position", "Move")));
   const middle = (PAD.top + HEIGHT - PAD.bottom) / 2;
-  parts.push(svg("text", { class: "chance-axis", x: 12, y: middle, "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` },
+  parts.push(s("text", { class: "chance-axis", x: 12, y: middle, "text-anchor": "middle", transform: `rotate(-90 12 ${middle})` },
     _("Winning chance")));
   return parts;
 }
@@ -238,17 +231,17 @@ function chart() {
   const lines = [];
   for (let seat = 0; seat < seats; seat += 1) {
     const points = data.curve.map(([step, chances]) => `${x(step).toFixed(1)},${y(chances[seat]).toFixed(1)}`).join(" ");
-    lines.push(svg("polyline", {
+    lines.push(s("polyline", {
       class: `chance-line seat-${seat % 4}`, points, "data-seat": seat, "stroke-dasharray": DASHES[seat % 4] || "",
     }));
   }
   const title = _("Winning chance of each player, move by move");
-  const chartSvg = svg("svg", {
+  const chartSvg = s("svg", {
     id: "analysis-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "group", "aria-labelledby": "analysis-chart-title",
   },
-  svg("title", { id: "analysis-chart-title" }, title),
+  s("title", { id: "analysis-chart-title" }, title),
   ...axes(),
-  svg("line", { id: "analysis-now", class: "chance-now", y1: PAD.top, y2: HEIGHT - PAD.bottom, x1: x(panel.at), x2: x(panel.at) }),
+  s("line", { id: "analysis-now", class: "chance-now", y1: PAD.top, y2: HEIGHT - PAD.bottom, x1: x(panel.at), x2: x(panel.at) }),
   ...lines,
   ...data.decisions.filter((d) => !MARKED.has(d.label)).map(point),
   ...data.decisions.filter((d) => MARKED.has(d.label)).map(point));  // drawn last: on top
@@ -258,8 +251,8 @@ function chart() {
 function legend() {
   return h("ul.chance-legend", { "aria-label": _("Lines") }, Array.from({ length: panel.data.players }, (_unused, seat) =>
     h(`li.seat-${seat % 4}`, {},
-      h("span.chance-swatch", { "aria-hidden": "true" }, svg("svg", { viewBox: "0 0 28 8", width: 28, height: 8 },
-        svg("line", { class: `chance-line seat-${seat % 4}`, x1: 1, x2: 27, y1: 4, y2: 4, "stroke-dasharray": DASHES[seat % 4] || "" }))),
+      h("span.chance-swatch", { "aria-hidden": "true" }, s("svg", { viewBox: "0 0 28 8", width: 28, height: 8 },
+        s("line", { class: `chance-line seat-${seat % 4}`, x1: 1, x2: 27, y1: 4, y2: 4, "stroke-dasharray": DASHES[seat % 4] || "" }))),
       seatMark(seat, { size: 14 }),
       h("span", { text: `${panel.seatName(seat)} (${seatMarkWords(seat)})` }))));
 }
@@ -268,14 +261,14 @@ function summaryTable() {
   const head = h("tr", {}, [_("Player"), _("Accuracy"), _("Inaccuracies"), _("Mistakes"), _("Blunders"), _("Luck"), _("Skill")]
     .map((text) => h("th", { scope: "col", text })));
   const signed = (value) => `${value > 0 ? "+" : ""}${percent(value)}`;
-  const rows = panel.data.summaries.map((s) => h("tr", {},
-    h("th", { scope: "row" }, seatMark(s.seat, { size: 14 }), " ", panel.seatName(s.seat)),
-    h("td", { text: `${Math.round(s.accuracy)} %` }),
-    h("td", { text: String(s.counts.inaccuracy || 0) }),
-    h("td", { text: String(s.counts.mistake || 0) }),
-    h("td", { text: String(s.counts.blunder || 0) }),
-    h("td", { text: signed(s.luck) }),
-    h("td", { text: signed(s.skill) })));
+  const rows = panel.data.summaries.map((summary) => h("tr", {},
+    h("th", { scope: "row" }, seatMark(summary.seat, { size: 14 }), " ", panel.seatName(summary.seat)),
+    h("td", { text: `${Math.round(summary.accuracy)} %` }),
+    h("td", { text: String(summary.counts.inaccuracy || 0) }),
+    h("td", { text: String(summary.counts.mistake || 0) }),
+    h("td", { text: String(summary.counts.blunder || 0) }),
+    h("td", { text: signed(summary.luck) }),
+    h("td", { text: signed(summary.skill) })));
   // on a narrow screen the table scrolls sideways inside its own box (a Tab stop, so keys scroll it too)
   return [
     h("p.muted.small", { id: "analysis-table-note",
@@ -288,7 +281,7 @@ function summaryTable() {
 
 function worstList() {
   const byStep = new Map(panel.data.decisions.map((d) => [d.step, d]));
-  const worst = panel.data.summaries.flatMap((s) => s.worst.map((step) => byStep.get(step)))
+  const worst = panel.data.summaries.flatMap((summary) => summary.worst.map((step) => byStep.get(step)))
     .filter(Boolean).sort((a, b) => b.loss - a.loss);
   if (!worst.length) return h("p.muted", { text: _("No inaccuracies: every decision kept its winning chance.") });
   return h("div", {},

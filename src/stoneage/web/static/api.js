@@ -1,5 +1,5 @@
 // The pieces the lobby and the table share: the personal key, calls to the lobby API, seat marks
-// (colour + shape, never colour alone) and a tiny element builder. No framework, no build step.
+// (colour + shape, never colour alone). Elements are built with dom.js. No framework, no build step.
 
 const PLAYER_KEY = "stoneage.player";
 const TOKENS_KEY = "stoneage.tokens.";   // + game id: {seat: token} for the seats this browser plays
@@ -8,6 +8,7 @@ const INVITES_KEY = "stoneage.invites."; // + game id: {seat: page link} of frie
 export const TERMINAL = -4;
 export const CHANCE = -1;
 
+import { h, s } from "./dom.js";
 import { _, format, language } from "./i18n.js";
 
 /** The page's words in its language (``_`` of i18n.js; boards had it as ``ctx.t``). */
@@ -138,11 +139,12 @@ export function loadGameTypes() {
 const SEAT_MARK_WORDS = [
   () => _("orange circle"), () => _("sky blue square"), () => _("green triangle"), () => _("pink diamond"),
 ];
-const SHAPE_PATHS = [
-  '<circle cx="12" cy="12" r="9"/>',
-  '<rect x="3.5" y="3.5" width="17" height="17" rx="1.5"/>',
-  '<path d="M12 2.5 22 20.5H2Z"/>',
-  '<path d="M12 1.5 22.5 12 12 22.5 1.5 12Z"/>',
+/** @type {(() => SVGElement)[]} */
+const SHAPES = [
+  () => s("circle", { cx: 12, cy: 12, r: 9 }),
+  () => s("rect", { x: 3.5, y: 3.5, width: 17, height: 17, rx: 1.5 }),
+  () => s("path", { d: "M12 2.5 22 20.5H2Z" }),
+  () => s("path", { d: "M12 1.5 22.5 12 12 22.5 1.5 12Z" }),
 ];
 
 /** The words for a seat's mark: "orange circle". */
@@ -154,35 +156,10 @@ export function seatMarkWords(seat) {
 /** An SVG mark for a seat (its colour and its shape), titled for screen readers. */
 export function seatMark(seat, { size = 18, title } = {}) {
   const n = ((seat % 4) + 4) % 4;
-  const wrap = document.createElement("span");
-  wrap.className = `seat-mark seat-${n}`;
   const label = title || format(_("Seat {number}: {mark}"), { number: seat + 1, mark: seatMarkWords(seat) });
-  wrap.innerHTML = `<svg viewBox="0 0 24 24" width="${size}" height="${size}" role="img" focusable="false">` +
-    `<title></title>${SHAPE_PATHS[n]}</svg>`;
-  wrap.querySelector("title").textContent = label;
-  return wrap;
-}
-
-// --- elements --------------------------------------------------------------------------------
-
-/** h("button.primary", {type: "button", onclick}, "Play", child…): a small element builder. */
-export function h(spec, props, ...children) {
-  const [tag, ...classes] = spec.split(".");
-  const el = document.createElement(tag || "div");
-  if (classes.length) el.className = classes.join(" ");
-  for (const [name, value] of Object.entries(props || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith("on") && typeof value === "function") el.addEventListener(name.slice(2), value);
-    else if (name === "dataset") Object.assign(el.dataset, value);
-    else if (name === "text") el.textContent = value;
-    else if (name in el && typeof value !== "string") el[name] = value;
-    else el.setAttribute(name, value === true ? "" : value);
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : String(child));
-  }
-  return el;
+  return h(`span.seat-mark.seat-${n}`, {},
+    s("svg", { viewBox: "0 0 24 24", width: size, height: size, role: "img", focusable: "false" },
+      s("title", { text: label }), SHAPES[n]()));
 }
 
 /** Copy text to the clipboard; falls back to selecting an input. Resolves true when copied. */

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's language: which one this browser reads, its catalog, and the gettext calls.
 //
 // The language is the one chosen in the menu (kept in this browser), else the first of the
@@ -11,32 +12,30 @@
 //
 // Call them with one plain string literal each (Babel extracts them; see docs/translating.md).
 
+import { h } from "./dom.js";
+import { bcp47, format, normalizeTag, pluralForm, pluralIndexer, translate } from "./i18n_core.js";
+
+export { bcp47, format };
+
 /** Every language the program speaks, by catalog code, in its own name (core/i18n.py's LANGUAGES,
- *  which the server writes into the page). */
+ *  which the server writes into the page).
+ *  @type {Record<string, string>} */
 export const languages = JSON.parse(document.documentElement.dataset.languages || '{"en": "English"}');
 
 const SOURCE = "en";
 const STORAGE_KEY = "stoneage.lang";
 const COOKIE = "stoneage_lang";
-const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
 
-/** The catalog code for a language tag ("ko-KR", "pt", "de_DE"), or null (as core/i18n.normalize). */
+/**
+ * The catalog code for a language tag ("ko-KR", "pt", "de_DE"), or null (as core/i18n.normalize).
+ * @param {unknown} tag
+ * @returns {string | null}
+ */
 export function normalize(tag) {
-  if (typeof tag !== "string") return null;
-  const clean = tag.trim().split(".")[0].split("@")[0].replace(/-/g, "_");
-  if (!clean) return null;
-  const [language, region] = clean.split("_");
-  const lower = language.toLowerCase();
-  const exact = region ? `${lower}_${region.toUpperCase()}` : lower;
-  if (exact in languages) return exact;
-  return Object.keys(languages).find((code) => code.split("_")[0] === lower) || null;
+  return normalizeTag(tag, languages);
 }
 
-/** The BCP 47 tag of a catalog code: "pt_BR" → "pt-BR" (for <html lang> and Intl). */
-export function bcp47(code) {
-  return code.replace("_", "-");
-}
-
+/** The language kept in this browser, if any. @returns {string | null} */
 function stored() {
   try {
     return normalize(localStorage.getItem(STORAGE_KEY));
@@ -45,6 +44,7 @@ function stored() {
   }
 }
 
+/** The first of the browser's languages the program speaks, else English. @returns {string} */
 function fromBrowser() {
   const tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language];
   for (const tag of tags) {
@@ -54,6 +54,7 @@ function fromBrowser() {
   return SOURCE;
 }
 
+/** Tell the server the language (it renders the page's own words in it). @param {string} code */
 function writeCookie(code) {
   document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
 }
@@ -83,6 +84,11 @@ if (served && served !== language) {
 }
 document.documentElement.lang = bcp47(language);
 
+/**
+ * The compiled catalog of ``code`` (empty for English, or when it cannot be loaded).
+ * @param {string} code
+ * @returns {Promise<import("./i18n_core.js").Catalog>}
+ */
 async function loadCatalog(code) {
   if (code === SOURCE) return { messages: {}, plurals: {} };
   try {
@@ -97,47 +103,53 @@ async function loadCatalog(code) {
 }
 
 const catalog = await loadCatalog(language);
-const rules = new Intl.PluralRules(bcp47(language));
-const order = [...rules.resolvedOptions().pluralCategories].sort((a, b) => CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b));
+const formIndex = pluralIndexer(bcp47(language));
 
-/** The index of the plural form for ``n`` (CLDR categories in order zero, one, two, few, many, other,
- *  as Babel numbers a catalog's forms: pt_BR one / many / other). */
+/**
+ * The index of the plural form for ``n`` (CLDR categories in order zero, one, two, few, many, other,
+ * as Babel numbers a catalog's forms: pt_BR one / many / other).
+ * @param {number} n
+ * @returns {number}
+ */
 export function pluralIndex(n) {
-  return Math.max(0, order.indexOf(rules.select(n)));
+  return formIndex(n);
 }
 
-/** ``msgid`` in the page's language. */
+/**
+ * ``msgid`` in the page's language.
+ * @param {string} msgid
+ * @returns {string}
+ */
 export function _(msgid) {
-  const found = catalog.messages[msgid];
-  return typeof found === "string" && found ? found : msgid;
+  return translate(catalog.messages, msgid);
 }
 
-/** The form of ``singular``/``plural`` for ``n`` in the page's language. */
+/**
+ * The form of ``singular``/``plural`` for ``n`` in the page's language.
+ * @param {string} singular
+ * @param {string} plural
+ * @param {number} n
+ * @returns {string}
+ */
 export function ngettext(singular, plural, n) {
-  const forms = catalog.plurals[singular];
-  if (Array.isArray(forms) && forms.length) {
-    const form = forms[Math.min(pluralIndex(n), forms.length - 1)];
-    if (form) return form;
-  }
-  return n === 1 ? singular : plural;
+  return pluralForm(catalog.plurals, singular, plural, n, formIndex);
 }
 
-/** ``msgid`` in the page's language where ``context`` tells apart two uses of one word. */
+/**
+ * ``msgid`` in the page's language where ``context`` tells apart two uses of one word.
+ * @param {string} context
+ * @param {string} msgid
+ * @returns {string}
+ */
 export function pgettext(context, msgid) {
-  const found = catalog.messages[`${context}\u0004${msgid}`];
-  return typeof found === "string" && found ? found : msgid;
+  const found = translate(catalog.messages, `${context}\u0004${msgid}`);
+  return found === `${context}\u0004${msgid}` ? msgid : found;
 }
 
-/** Fill the ``{name}`` fields of ``template`` from ``params`` (``{{``/``}}`` are literal braces). */
-export function format(template, params = {}) {
-  return String(template).replace(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (whole, name) => {
-    if (whole === "{{") return "{";
-    if (whole === "}}") return "}";
-    return Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole;
-  });
-}
-
-/** Read ``code`` from now on (kept in this browser) and show the page in it (a reload). */
+/**
+ * Read ``code`` from now on (kept in this browser) and show the page in it (a reload).
+ * @param {string} code
+ */
 export function setLanguage(code) {
   const found = normalize(code) || SOURCE;
   try {
@@ -149,16 +161,15 @@ export function setLanguage(code) {
   if (found !== language) location.reload();
 }
 
-/** Wire the page's language menu (a <select> whose options are the codes) to ``setLanguage``. */
+/**
+ * Wire the page's language menu (a <select> whose options are the codes) to ``setLanguage``.
+ * @param {HTMLSelectElement | null} select
+ */
 export function wireLanguageMenu(select) {
   if (!select) return;
   if (!select.options.length) {
     for (const [code, name] of Object.entries(languages)) {
-      const option = document.createElement("option");
-      option.value = code;
-      option.lang = bcp47(code);
-      option.textContent = name;
-      select.append(option);
+      select.append(h("option", { value: code, lang: bcp47(code), text: name }));
     }
   }
   select.value = language;

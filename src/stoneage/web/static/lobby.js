@@ -1,8 +1,9 @@
 // The lobby: who you are, quick starts, a new game, the lists of games, statistics and the leaderboard.
 import {
-  ApiError, api, copyText, createPlayer, ensurePlayer, forgetPlayer, h, invites, keepInvites, keepToken,
+  ApiError, api, copyText, createPlayer, ensurePlayer, forgetPlayer, invites, keepInvites, keepToken,
   loadGameTypes, playLink, seatMark, seatMarkWords, storedPlayer, watchLink, when,
 } from "./api.js";
+import { h } from "./dom.js";
 import { _, format, language, ngettext, wireLanguageMenu } from "./i18n.js";
 
 const $ = (selector) => document.querySelector(selector);

@@ -4,9 +4,10 @@
 // (boards/<name>.js, see boards/README.md), the decision panel, hints, the move log, notices,
 // reconnecting, and the final breakdown. It never asks which game it shows beyond its board's name.
 import {
-  ApiError, CHANCE, TERMINAL, api, copyText, createPlayer, dropToken, forgetPlayer, h, invites, keepToken,
+  ApiError, CHANCE, TERMINAL, api, copyText, createPlayer, dropToken, forgetPlayer, invites, keepToken,
   loadGameTypes, seatMark, seatMarkWords, seatTokens, storedPlayer,
 } from "./api.js";
+import { h, s } from "./dom.js";
 import { _, format, language, ngettext, pgettext, wireLanguageMenu } from "./i18n.js";
 import { analysisAt, setupAnalysis } from "./analysis.js";
 
@@ -1295,10 +1296,14 @@ function replayGo(at) {
   return replayPump();
 }
 
-const PLAY_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="9.5" ' +
-  'fill="none" stroke="currentColor" stroke-width="2"/><path d="M10 7.5v9l7-4.5z"/></svg>';
-const PAUSE_ICON = '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><circle cx="12" cy="12" r="9.5" ' +
-  'fill="none" stroke="currentColor" stroke-width="2"/><path d="M8.5 7.5h2.5v9H8.5zM13 7.5h2.5v9H13z"/></svg>';
+/** The autoplay button's icon (as table.html draws it first): a circle with a triangle (play) or two bars (pause). */
+function playIcon(/** @type {string} */ inner) {
+  return s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
+    s("circle", { cx: 12, cy: 12, r: 9.5, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
+    s("path", { d: inner }));
+}
+const PLAY_ICON = "M10 7.5v9l7-4.5z";
+const PAUSE_ICON = "M8.5 7.5h2.5v9H8.5zM13 7.5h2.5v9H13z";
 
 /** The bar shows the step asked for (the board catches up with it). */
 function drawReplayBar() {
@@ -1328,7 +1333,7 @@ function stopReplayPlay() {
   r.timer = null;
   const button = $("#replay-play");
   button.setAttribute("aria-pressed", "false");
-  button.querySelector(".play-icon").innerHTML = PLAY_ICON;
+  button.querySelector(".play-icon").replaceChildren(playIcon(PLAY_ICON));
 }
 
 function toggleReplayPlay() {
@@ -1340,7 +1345,7 @@ function toggleReplayPlay() {
   if (r.target >= r.moves) replayGo(0);
   const button = $("#replay-play");
   button.setAttribute("aria-pressed", "true");
-  button.querySelector(".play-icon").innerHTML = PAUSE_ICON;
+  button.querySelector(".play-icon").replaceChildren(playIcon(PAUSE_ICON));
   r.timer = setInterval(() => {
     if (r.loading) return;
     if (r.at >= r.moves) stopReplayPlay();

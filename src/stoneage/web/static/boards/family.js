@@ -1,10 +1,10 @@
-// Shared pieces of the children's boards (My First Stone Age, Stone Age Junior): SVG and HTML
-// builders, the goods pictures, card faces, Martin the mammoth, huts, seat markers, clickable
-// elements, the flip animation and the hot-seat cover. Plain ES module, no build step.
+// Shared pieces of the children's boards (My First Stone Age, Stone Age Junior): the goods pictures,
+// card faces, Martin the mammoth, huts, seat markers, clickable elements, the flip animation and the
+// hot-seat cover. Plain ES module, no build step; elements are built with dom.js.
 
+import { h, s } from "../dom.js";
 import { _, format, ngettext } from "../i18n.js";
 
-export const SVG_NS = "http://www.w3.org/2000/svg";
 export const GOODS = ["berry", "fish", "jug", "arrowhead", "tooth"];
 export const PLURALS = { berry: "berries", fish: "fish", jug: "jugs", arrowhead: "arrowheads", tooth: "teeth" };
 export const SHAPES = ["circle", "square", "triangle", "diamond"]; // seat 0 … 3
@@ -58,35 +58,7 @@ export function countWord(n, good) {
 }
 export const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
-// --- element builders ------------------------------------------------------------------------
-
-/** An SVG element: s("rect", {x: 1}, child, "text", ...). */
-export function s(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
-  }
-  return node;
-}
-
-/** An HTML element: h("div", {class: "x"}, child, "text", ...). */
-export function h(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : value);
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
-  }
-  return node;
-}
+// --- element builders (h, s and clear are dom.js's) -------------------------------------------
 
 /** A standalone <svg> for an icon in HTML (decorative unless given a label). */
 export function icon(draw, { size = 100, label = null, cls = "kids-icon" } = {}) {
@@ -98,19 +70,10 @@ export function icon(draw, { size = 100, label = null, cls = "kids-icon" } = {})
   return node;
 }
 
-export function clear(node) {
-  while (node.firstChild) node.firstChild.remove();
-  return node;
-}
-
 /** Load children.css once (next to this module). */
 export function injectStyles() {
   if (document.getElementById("kids-board-css")) return;
-  const link = document.createElement("link");
-  link.id = "kids-board-css";
-  link.rel = "stylesheet";
-  link.href = new URL("./children.css", import.meta.url).href;
-  document.head.append(link);
+  document.head.append(h("link", { id: "kids-board-css", rel: "stylesheet", href: new URL("./children.css", import.meta.url).href }));
 }
 
 export const reducedMotion = () =>

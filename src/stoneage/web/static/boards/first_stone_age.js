@@ -6,10 +6,11 @@
 
 import { _, format, ngettext, pgettext } from "../i18n.js";
 import {
-  HotSeat, aWord, banner, cardFace, clear, cover, decisionActions, emptyPlace, flip, fly, goodIcon, h, hop,
+  HotSeat, aWord, banner, cardFace, cover, decisionActions, emptyPlace, flip, fly, goodIcon, hop,
   hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, offPlace, on, onPlace, panel,
-  goodName, picture, playerCard, pulse, reducedMotion, s, seatName, sleep,
+  goodName, picture, playerCard, pulse, reducedMotion, seatName, sleep,
 } from "./family.js";
+import { clear, h, s } from "../dom.js";
 
 const SIZE = 420;
 const C = SIZE / 2;

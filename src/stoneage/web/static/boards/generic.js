@@ -1,45 +1,49 @@
+// @ts-check
 // The plain board: every panel of the view as a titled list of its lines (its words).
 // Used for a game without a board of its own, and when a game's board cannot be loaded.
 
+import { h } from "../dom.js";
+
+/** @typedef {import("../types.js").BoardContext} BoardContext */
+/** @typedef {import("../types.js").View} View */
+/** @typedef {import("../types.js").Seat} Seat */
+
+/**
+ * The seat's mark: the table's (an SVG with a title), else a plain coloured shape.
+ * @param {BoardContext} ctx
+ * @param {number} seat
+ * @returns {HTMLElement}
+ */
 function seatMarkFor(ctx, seat) {
   if (ctx.seatMark) return ctx.seatMark(seat, { size: 14 });
-  const span = document.createElement("span");
-  span.className = `seat-token seat-${seat % 4} seat-shape-${seat % 4}`;
-  span.setAttribute("aria-hidden", "true");
-  return span;
+  return h(`span.seat-token.seat-${seat % 4}.seat-shape-${seat % 4}`, { "aria-hidden": "true" });
 }
 
 export default {
+  /**
+   * @param {HTMLElement} root
+   * @param {BoardContext} ctx
+   */
   mount(root, ctx) {
-    const wrap = document.createElement("div");
-    wrap.className = "generic-board";
+    const wrap = h("div.generic-board");
     root.append(wrap);
     return {
+      /**
+       * @param {View} view
+       * @param {Seat[]} seats
+       */
       update(view, seats) {
         const panels = (view.panels || []).filter((panel) => !/^(results?|final|breakdown)$/i.test(panel.name));
         const sections = panels.map((panel) => {
-          const section = document.createElement("section");
-          section.className = `generic-panel panel-${String(panel.name).replace(/[^a-z0-9_-]/gi, "")}`;
-          const id = `panel-${String(panel.name).replace(/[^a-z0-9_-]/gi, "")}`;
-          section.setAttribute("aria-labelledby", id);
-          const title = document.createElement("h3");
-          title.id = id;
-          title.textContent = panel.title || panel.name; // the server wrote it in the viewer's language
-          section.append(title);
-          const list = document.createElement("ul");
+          const name = String(panel.name).replace(/[^a-z0-9_-]/gi, "");
+          const id = `panel-${name}`;
           const perSeat = Array.isArray(panel.data) && panel.data.length === seats.length &&
             (panel.lines || []).length === seats.length;
-          (panel.lines || []).forEach((line, n) => {
-            const item = document.createElement("li");
-            if (perSeat) {
-              item.className = `seat-line seat-${n % 4}${view.to_move === n ? " to-move" : ""}`;
-              item.append(seatMarkFor(ctx, n), " ");
-            }
-            item.append(line);
-            list.append(item);
-          });
-          section.append(list);
-          return section;
+          return h(`section.generic-panel.panel-${name}`, { "aria-labelledby": id },
+            h("h3", { id, text: panel.title || panel.name }), // the server wrote it in the viewer's language
+            h("ul", {}, (panel.lines || []).map((line, n) => perSeat
+              ? h(`li.seat-line.seat-${n % 4}${view.to_move === n ? ".to-move" : ""}`, {}, seatMarkFor(ctx, n), " ", line)
+              : h("li", {}, line))));
         });
         wrap.replaceChildren(...sections);
       },

@@ -7,10 +7,11 @@
 
 import { _, format, ngettext, pgettext } from "../i18n.js";
 import {
-  GOODS, HotSeat, aWord, banner, cap, clear, countWord, cover, decisionActions, dog, flip, goodIcon, h, hop,
+  GOODS, HotSeat, aWord, banner, cap, countWord, cover, decisionActions, dog, flip, goodIcon, hop,
   hotseatWanted, hutPicture, icon, injectStyles, labelOf, mammoth, meadowBack, offPlace, on, onPlace, panel, picture,
-  goodName, playerCard, pulse, reducedMotion, s, seatName, seatShape, sharedScreen, sleep,
+  goodName, playerCard, pulse, reducedMotion, seatName, seatShape, sharedScreen, sleep,
 } from "./family.js";
+import { clear, h, s } from "../dom.js";
 
 const W = 400;
 const H = 520;
