@@ -7,6 +7,7 @@ from stoneage.games.stone_age import actions as A
 from stoneage.play.kit import PlayKit
 from stoneage.play.stone_age.lesson import lesson
 from stoneage.play.stone_age.menu import build_menu
+from stoneage.play.stone_age.narrate import effects, say
 from stoneage.play.stone_age.odds import gathering_odds_lines
 from stoneage.play.stone_age.panels import observations, panels
 from stoneage.play.stone_age.results import result_lines
@@ -21,4 +22,4 @@ def paced(state: State, seat: int, action: int) -> bool:
 KIT = PlayKit(default_bot="medium", fallback_bot="random", hint_bot="hard", delay=0.6, paced_chance=paced,
               menu=build_menu, results=result_lines, panels=panels,
               observations=observations, lesson=lesson, warn=warn,
-              odds=gathering_odds_lines)
+              odds=gathering_odds_lines, say=say, effects=effects)

@@ -12,7 +12,7 @@ from typing import Any
 
 from stoneage.core.i18n import _, ngettext, pgettext
 from stoneage.games.stone_age.data import CARDS, DIVISOR, GREEN_SYMBOLS, LOCATIONS, SAND_KINDS
-from stoneage.games.stone_age.narrate import building_name, place_at
+from stoneage.play.stone_age.narrate import building_name, place_at
 from stoneage.play.stone_age.words import (
     GATHER_GOODS,
     SAND_WORDS,

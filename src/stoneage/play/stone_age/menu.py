@@ -10,9 +10,9 @@ from stoneage.core.contract import JSON, State
 from stoneage.core.i18n import _, ngettext
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import DIVISOR, LOCATIONS, RESOURCE_VALUE, RESOURCES
-from stoneage.games.stone_age.narrate import amount, building_name, place_at, place_from, place_on
 from stoneage.games.stone_age.payment import tool_bonus
 from stoneage.play.menus import Choice, Menu, complete_menu
+from stoneage.play.stone_age.narrate import amount, building_name, place_at, place_from, place_on
 from stoneage.play.stone_age.words import (
     GATHER_GOODS,
     bonus_phrase,

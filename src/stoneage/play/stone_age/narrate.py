@@ -1,45 +1,23 @@
-"""Readable sentences for a game log: who does what, in the words of the rulebook.
+"""Stone Age's facts in words: who does what, in the words of the rulebook, per viewer and language.
 
-Every sentence is one message of the catalogs (``stoneage.core.i18n``), translated when it is told.
+``say`` and ``effects`` (the play kit's) read a fact (``games/stone_age/facts.py``, docs/facts.md)
+and nothing else: no state, so a fact told to a viewer says exactly what its redacted data holds.
+Every sentence is one message of the catalogs (``stoneage.core.i18n``), translated when it is told;
+the seats are called as the table calls them (``who``). The names of places, goods, buildings and
+bonuses here serve the menus and panels too.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import Final
 
-from stoneage.core.i18n import _, ngettext, pgettext, seat_name
-from stoneage.games.stone_age import actions as A, stages as S
-from stoneage.games.stone_age.data import (
-    BUILDING_KINDS,
-    CARDS,
-    GREEN_SYMBOLS,
-    LOCATIONS,
-    MAX_FIGURES,
-    NUM_LOCATIONS,
-    RESOURCES,
-    SAND_KINDS,
-    TILE_KIND,
-)
-from stoneage.games.stone_age.layout import (
-    AGRICULTURE,
-    BUILDINGS,
-    CARDS as CARDS_OWNED,
-    FIGURES,
-    FOOD,
-    ON_TILE,
-    ONE_USE,
-    READY,
-    SCORE,
-    SECRET_CARDS,
-    STRIDE,
-    USED,
-    WOOD,
-)
-
-if TYPE_CHECKING:
-    from stoneage.games.stone_age.mammoth import Bonus
-    from stoneage.games.stone_age.state import StoneAgeState
-
+from stoneage.core.facts import Fact, FactValue
+from stoneage.core.i18n import _, ngettext, pgettext
+from stoneage.games.stone_age.data import CARDS, GREEN_SYMBOLS, LOCATIONS, RESOURCES, SAND_KINDS
+from stoneage.games.stone_age.facts import HOLDINGS
+from stoneage.games.stone_age.mammoth import BONUS_KEYS
+from stoneage.play.kit import Who
 
 # --- places ---------------------------------------------------------------------------------------
 
@@ -208,11 +186,12 @@ def card_text(card_id: int) -> str:
     return _("card {number} ({top} / {bottom})").format(number=card_id, top=top, bottom=bottom)
 
 
-def bonus_words(bonus: Bonus) -> str:
-    """A mammoth bonus in words, e.g. "2 clay, 1 wood" (``Bonus.words`` translated)."""
+def bonus_words(amounts: Mapping[str, int]) -> str:
+    """A mammoth bonus (``Bonus.amounts``: ``{"clay": 2, "wood": 1}``) in words, e.g. "2 clay, 1 wood"
+    (``Bonus.words`` translated)."""
     parts = []
-    for key in ("food", "wood", "clay", "stone", "gold", "points", "agriculture", "tools", "cards", "choice"):
-        n = getattr(bonus, key)
+    for key in BONUS_KEYS:
+        n = amounts.get(key, 0)
         if not n:
             continue
         if key == "agriculture":
@@ -231,18 +210,101 @@ def bonus_words(bonus: Bonus) -> str:
     return ", ".join(parts) or _("nothing")
 
 
-# --- the log ----------------------------------------------------------------------------------------
 
 
-def _mix_list(mix: tuple[int, ...], goods: tuple[str, ...] = RESOURCES) -> str:
-    return goods_list([word for word, n in zip(goods, mix, strict=False) for _ in range(n)])
+# --- the log: facts in words ------------------------------------------------------------------------
+
+_LOCATION_INDEX: Final = {name: loc for loc, name in enumerate(LOCATIONS)}
 
 
-def _tools_sentence(who: str, action: int) -> str:
-    tool_set, mask = divmod(action - A.TOOLS, 8)
-    counts = A.TOOL_SETS[tool_set]
-    tiles = "+".join(str(v) for v in (4, 3, 2, 1) for _ in range(counts[v - 1]))
-    one_use = "+".join(str(v) for i, v in reversed(list(enumerate(A.ONE_USE_VALUES))) if mask >> i & 1)
+def _int(fact: Fact, key: str) -> int:
+    value = fact.data.get(key)
+    return value if isinstance(value, int) else 0
+
+
+def _text(fact: Fact, key: str) -> str:
+    value = fact.data.get(key)
+    return value if isinstance(value, str) else ""
+
+
+def _loc(fact: Fact, key: str = "place") -> int:
+    """A place of the fact's data as a location number (``LOCATIONS``)."""
+    return _LOCATION_INDEX[_text(fact, key)]
+
+
+def _items(fact: Fact, key: str) -> tuple[FactValue, ...]:
+    value = fact.data.get(key)
+    return value if isinstance(value, tuple) else ()
+
+
+def _goods(fact: Fact, key: str) -> str:
+    """A list of goods of the fact's data, named one by one: ``"wood wood clay"``."""
+    return goods_list([str(good) for good in _items(fact, key)])
+
+
+def _numbers(fact: Fact, key: str, between: str) -> str:
+    """Numbers of the fact's data (faces, tool values) joined: ``"1 4 6"``, ``"4+3"``."""
+    return between.join(str(value) for value in _items(fact, key))
+
+
+def _amounts(fact: Fact, key: str) -> Mapping[str, int]:
+    value = fact.data.get(key)
+    if not isinstance(value, Mapping):
+        return {}
+    return {str(k): n for k, n in value.items() if isinstance(n, int)}
+
+
+def _roll(fact: Fact, who: str) -> str:
+    dice = _int(fact, "dice")
+    return ngettext("{who} rolls {count} die {place}: {total}", "{who} rolls {count} dice {place}: {total}",
+                    dice).format(who=who, count=dice, place=place_at(_loc(fact)), total=_int(fact, "total"))
+
+
+def _card_dealt(fact: Fact, who: str) -> str:
+    return _("A card is turned up at cost {cost}: {card}").format(
+        cost=_int(fact, "cost"), card=card_text(_int(fact, "card")))
+
+
+def _card_drawn(fact: Fact, who: str) -> str:
+    """The same words whether this viewer may see the card (``card``) or not: it lies face down."""
+    return _("{who} draws the top card of the deck face down").format(who=who)
+
+
+def _building_dealt(fact: Fact, who: str) -> str:
+    return _("Building stack {number} shows a new tile: {building}").format(
+        number=_int(fact, "stack"), building=building_name(_text(fact, "building")))
+
+
+def _dice_for_all(fact: Fact, who: str) -> str:
+    return _("Dice for all: {faces}").format(faces=_numbers(fact, "faces", " "))
+
+
+def _mammoth_back(fact: Fact, who: str) -> str:
+    return _("The mammoth pile's top tile shows a {back} back").format(back=_(_text(fact, "back")))
+
+
+def _mammoth_tile(fact: Fact, who: str) -> str:
+    return _('The mammoth herd moves {place}; bonus tile {number}: "1" {one} / "all" {all}').format(
+        place=place_to(_loc(fact)), number=_int(fact, "tile"),
+        one=bonus_words(_amounts(fact, "one")), all=bonus_words(_amounts(fact, "all")))
+
+
+def _tame_roll(fact: Fact, who: str) -> str:
+    return _("{who} rolls to tame the mammoth: {faces}").format(who=who, faces=_numbers(fact, "faces", " "))
+
+
+def _place(fact: Fact, who: str) -> str:
+    count = _int(fact, "count")
+    return ngettext("{who} places {count} figure {place}", "{who} places {count} figures {place}",
+                    count).format(who=who, count=count, place=place_on(_loc(fact)))
+
+
+def _resolve_location(fact: Fact, who: str) -> str:
+    return _("{who} resolves {place}").format(who=who, place=place_name(_loc(fact)))
+
+
+def _tools(fact: Fact, who: str) -> str:
+    tiles, one_use = _numbers(fact, "tiles", "+"), _numbers(fact, "one_use", "+")
     if tiles and one_use:
         return _("{who}: tools {tiles} one-use {one_use}").format(who=who, tiles=tiles, one_use=one_use)
     if tiles:
@@ -252,74 +314,169 @@ def _tools_sentence(who: str, action: int) -> str:
     return _("{who}: tools none").format(who=who)
 
 
-def _decision(who: str, action: int, text: str) -> str:
-    """The plain decisions: tools, decline, feeding, starving, a pick, the two-resources card."""
-    if A.TOOLS <= action < A.PAY:
-        return _tools_sentence(who, action)
-    if action == A.DECLINE:
-        return _("{who}: decline").format(who=who)
-    if A.FEED <= action < A.STARVE:
-        return _("{who}: feed with {goods}").format(who=who, goods=_mix_list(A.MIXES[action - A.FEED + 1]))
-    if action == A.STARVE:
-        return _("{who}: starve").format(who=who)
-    if A.PICK <= action < A.TAKE:
-        return _("{who}: pick {face}").format(who=who, face=action - A.PICK + 1)
-    if A.TAKE <= action < A.ROLL:
-        return _("{who}: take {goods}").format(who=who, goods=_mix_list(A.PAIRS[action - A.TAKE]))
-    if A.PAY <= action < A.DECLINE:
-        return _("{who}: pay {goods}").format(who=who, goods=_mix_list(A.MIXES[action - A.PAY + 1]))
-    return f"{who}: {text}"
+def _buy_card(fact: Fact, who: str) -> str:
+    return _("{who} buys {card}: pay {goods}").format(
+        who=who, card=card_text(_int(fact, "card")), goods=_goods(fact, "pay"))
 
 
-def describe(state: StoneAgeState, action: int) -> str:
-    """What ``action`` means when applied to ``state``."""
-    stage = state.stage
-    who = seat_name(state.cur)
-    text = A.action_name(action)
-    if stage == S.ROLL:
-        dice = state.dice_count
-        return "  " + ngettext("{who} rolls {count} die {place}: {total}", "{who} rolls {count} dice {place}: {total}",
-                               dice).format(who=who, count=dice, place=place_at(state.gather), total=text[5:])
-    if stage == S.DEAL_CARD:
-        return "  " + _("A card is turned up at cost {cost}: {card}").format(
-            cost=state.slot + 1, card=card_text(action - A.CARD + 1))
-    if stage == S.EXTRA_DRAW:
-        return "  " + _("{who} draws the top card of the deck face down").format(who=who)
-    if stage == S.DEAL_BUILDING:
-        kind = BUILDING_KINDS[action - A.BUILDING]
-        return "  " + _("Building stack {number} shows a new tile: {building}").format(
-            number=state.slot + 1, building=building_name(kind.name))
-    if stage == S.DICE_ROLL:
-        return "  " + _("Dice for all: {faces}").format(faces=text[5:])
-    mammoth = _describe_mammoth(state, action, who, text)
-    if mammoth:
-        return mammoth
-    if A.PLACE <= action < A.RESOLVE:
-        loc, count = divmod(action - A.PLACE, A.MAX_PLACE)
-        return ngettext("{who} places {count} figure {place}", "{who} places {count} figures {place}",
-                        count + 1).format(who=who, count=count + 1, place=place_on(loc))
-    if A.RESOLVE <= action < A.TOOLS:
-        return _("{who} resolves {place}").format(who=who, place=place_name(action - A.RESOLVE))
-    if stage == S.BUY_CARD and action != A.DECLINE and action < A.TAKE:
-        return _("{who} buys {card}: pay {goods}").format(
-            who=who, card=card_text(state.display[state.slot]), goods=_mix_list(A.MIXES[action - A.PAY + 1]))
-    if stage == S.BUY_BUILDING and action != A.DECLINE and action < A.TAKE:
-        name = BUILDING_KINDS[TILE_KIND[state.tops[state.slot]]].name
-        return _("{who} builds {building}: pay {goods}").format(
-            who=who, building=building_name(name), goods=_mix_list(A.MIXES[action - A.PAY + 1]))
-    return _decision(who, action, text)
+def _build(fact: Fact, who: str) -> str:
+    return _("{who} builds {building}: pay {goods}").format(
+        who=who, building=building_name(_text(fact, "building")), goods=_goods(fact, "pay"))
 
 
-def _holdings(state: StoneAgeState, seat: int) -> dict[str, int]:
-    """What the log counts of a seat's holdings, read straight from its row of the player table."""
-    row = state.players[seat * STRIDE:(seat + 1) * STRIDE]
-    return {
-        "food": row[FOOD], **{name: row[WOOD + r] for r, name in enumerate(RESOURCES)},
-        "agriculture": row[AGRICULTURE], "figures": row[FIGURES], "points": row[SCORE],
-        "tool value": sum(v * (row[READY + v - 1] + row[USED + v - 1]) for v in (1, 2, 3, 4)),
-        "one-use tools": row[ONE_USE].bit_count(), "cards": row[CARDS_OWNED].bit_count(),
-        "face-down cards": row[SECRET_CARDS].bit_count(), "buildings": row[BUILDINGS].bit_count(),
-    }
+def _pay(fact: Fact, who: str) -> str:
+    return _("{who}: pay {goods}").format(who=who, goods=_goods(fact, "pay"))
+
+
+def _decline(fact: Fact, who: str) -> str:
+    return _("{who}: decline").format(who=who)
+
+
+def _feed(fact: Fact, who: str) -> str:
+    return _("{who}: feed with {goods}").format(who=who, goods=_goods(fact, "goods"))
+
+
+def _take_penalty(fact: Fact, who: str) -> str:
+    return _("{who}: starve").format(who=who)
+
+
+def _pick(fact: Fact, who: str) -> str:
+    return _("{who}: pick {face}").format(who=who, face=_int(fact, "face"))
+
+
+def _take(fact: Fact, who: str) -> str:
+    return _("{who}: take {goods}").format(who=who, goods=_goods(fact, "goods"))
+
+
+def _leave_mammoth(fact: Fact, who: str) -> str:
+    return _("{who} leaves the mammoth alone").format(who=who)
+
+
+def _tame_move(fact: Fact, who: str) -> str:
+    count = _int(fact, "count")
+    return ngettext("{who} moves {count} figure onto the mammoth tile, paying {goods}",
+                    "{who} moves {count} figures onto the mammoth tile, paying {goods}", count).format(
+        who=who, count=count, goods=_goods(fact, "pay"))
+
+
+def _tame_bonus(fact: Fact, who: str) -> str:
+    reward = bonus_words(_amounts(fact, "reward"))
+    if _text(fact, "bonus") == "one":
+        return _('{who} tames the mammoth and takes the "1" bonus: {bonus}').format(who=who, bonus=reward)
+    return _('{who} tames the mammoth and takes the "all" bonus: {bonus}').format(who=who, bonus=reward)
+
+
+def _action(fact: Fact, who: str) -> str:
+    return f"{who}: {_text(fact, 'name')}"
+
+
+def _feeding(fact: Fact, who: str) -> str:
+    figures, short = _int(fact, "figures"), _int(fact, "short")
+    if not short:
+        return ngettext("{who} feeds {count} figures (food and agriculture)",
+                        "{who} feeds {count} figures (food and agriculture)", figures).format(who=who, count=figures)
+    return ngettext("{who} feeds {count} figures with all {food} food and is {short} short",
+                    "{who} feeds {count} figures with all {food} food and is {short} short", figures).format(
+        who=who, count=figures, food=_int(fact, "food"), short=short)
+
+
+def _starve(fact: Fact, who: str) -> str:
+    figures = _int(fact, "figures")
+    return ngettext("{who} cannot feed {count} figures and loses 10 points",
+                    "{who} cannot feed {count} figures and loses 10 points", figures).format(who=who, count=figures)
+
+
+def _toolmaker(fact: Fact, who: str) -> str:
+    return _("{who} makes a tool at the tool maker").format(who=who)
+
+
+def _hut(fact: Fact, who: str) -> str:
+    if not fact.data.get("full"):
+        return _("{who} gains a figure at the hut").format(who=who)
+    return _("{who} has 10 figures: the hut gives nothing").format(who=who)
+
+
+def _field(fact: Fact, who: str) -> str:
+    return _("{who} moves up the agriculture track at the field").format(who=who)
+
+
+def _resolve(fact: Fact, who: str) -> str:
+    if _text(fact, "place"):
+        return _("{who} resolves their last location, {place}").format(who=who, place=place_name(_loc(fact)))
+    return _("{who} resolves their last location").format(who=who)
+
+
+def _no_purchase(fact: Fact, who: str) -> str:
+    if _text(fact, "what") == "card":
+        return _("{who} cannot pay for the card costing {cost} and takes the figure back").format(
+            who=who, cost=_int(fact, "number"))
+    return _("{who} cannot pay for building stack {number} and takes the figure back").format(
+        who=who, number=_int(fact, "number"))
+
+
+def _die_reward(face: int) -> str:
+    """What a die of dice for all gives."""
+    if face == 5:
+        return _("a tool step")
+    if face == 6:
+        return _("an agriculture step")
+    return amount(1, RESOURCES[face - 1])
+
+
+def _forced_pick(fact: Fact, who: str) -> str:
+    face = _int(fact, "face")
+    if not face:
+        return _unknown(fact, who)
+    return _("{who} takes the die left, a {face}: {reward}").format(who=who, face=face, reward=_die_reward(face))
+
+
+def _round_end(fact: Fact, who: str) -> str:
+    return _("End of round {round}: tools are ready again; player {number} becomes first player").format(
+        round=_int(fact, "round"), number=_int(fact, "first") + 1)
+
+
+def _final_scoring(fact: Fact, who: str) -> str:
+    return _("The game is over: final scoring")
+
+
+def _tame_winner(fact: Fact, who: str) -> str:
+    if fact.data.get("alone"):
+        return _("{who} tames the mammoth (alone on the tile, without rolling)").format(who=who)
+    return _("{who} tames the mammoth (with the best roll)").format(who=who)
+
+
+def _tame_tie(fact: Fact, who: str) -> str:
+    return _('The taming rolls tie: each tied player takes the "all" bonus and the tile goes to the box')
+
+
+def _taming_end(fact: Fact, who: str) -> str:
+    return _("The figures on the mammoth tile go home")
+
+
+def _unknown(fact: Fact, who: str) -> str:
+    name = fact.kind.replace("_", " ")
+    return f"{who}: {name}" if fact.seat >= 0 else name
+
+
+SAYINGS: Final[dict[str, Callable[[Fact, str], str]]] = {
+    "roll": _roll, "card_dealt": _card_dealt, "card_drawn": _card_drawn, "building_dealt": _building_dealt,
+    "dice_for_all": _dice_for_all, "mammoth_back": _mammoth_back, "mammoth_tile": _mammoth_tile,
+    "tame_roll": _tame_roll,
+    "place": _place, "resolve_location": _resolve_location, "tools": _tools, "buy_card": _buy_card,
+    "build": _build, "pay": _pay, "decline": _decline, "feed": _feed, "take_penalty": _take_penalty,
+    "pick": _pick, "take": _take, "leave_mammoth": _leave_mammoth, "tame_move": _tame_move,
+    "tame_bonus": _tame_bonus, "action": _action,
+    "feeding": _feeding, "starve": _starve, "toolmaker": _toolmaker, "hut": _hut, "field": _field,
+    "resolve": _resolve, "no_purchase": _no_purchase, "forced_pick": _forced_pick, "round_end": _round_end,
+    "final_scoring": _final_scoring, "tame_winner": _tame_winner, "tame_tie": _tame_tie,
+    "taming_end": _taming_end,
+}
+"""How each kind of fact is said: (the fact, its seat as the table calls it) -> a sentence."""
+
+
+def say(fact: Fact, who: Who) -> str:
+    """A fact (as a viewer may know it) in a sentence, the seats called by ``who`` (the play kit's ``say``)."""
+    return SAYINGS.get(fact.kind, _unknown)(fact, who(fact.seat) if fact.seat >= 0 else "")
 
 
 def _change(key: str, delta: int) -> str:
@@ -336,130 +493,25 @@ def _change(key: str, delta: int) -> str:
         "agriculture": ngettext("{delta} agriculture", "{delta} agriculture", n),
         "figures": ngettext("{delta} figures", "{delta} figures", n),
         "points": ngettext("{delta} points", "{delta} points", n),
-        "tool value": ngettext("{delta} tool value", "{delta} tool value", n),
-        "one-use tools": ngettext("{delta} one-use tools", "{delta} one-use tools", n),
+        "tool_value": ngettext("{delta} tool value", "{delta} tool value", n),
+        "one_use_tools": ngettext("{delta} one-use tools", "{delta} one-use tools", n),
         "cards": ngettext("{delta} cards", "{delta} cards", n),
-        "face-down cards": ngettext("{delta} face-down cards", "{delta} face-down cards", n),
+        "face_down_cards": ngettext("{delta} face-down cards", "{delta} face-down cards", n),
         "buildings": ngettext("{delta} buildings", "{delta} buildings", n),
     }[key]
     return message.format(delta=signed)
 
 
-def changes(before: StoneAgeState, after: StoneAgeState) -> list[str]:
-    """One line per seat whose holdings changed between two states, e.g. "Player 2: +3 wood"."""
+def effects(fact: Fact, who: Who) -> list[str]:
+    """A fact's effects, one line per seat whose holdings changed (``"Player 2: +3 wood, -1 food"``),
+    after ``(then feeding:)`` when the step's deltas include the feeding that followed it (the play
+    kit's ``effects``)."""
     lines = []
-    for seat in range(after.num_players):
-        old, new = _holdings(before, seat), _holdings(after, seat)
-        parts = [_change(k, new[k] - old[k]) for k in new if new[k] != old[k]]
+    for seat in sorted(fact.deltas):
+        changes = fact.deltas[seat]
+        parts = [_change(key, changes[key]) for key in HOLDINGS if changes.get(key)]
         if parts:
-            lines.append("    " + _("{who}: {changes}").format(who=seat_name(seat), changes=", ".join(parts)))
-    if before.phase in (S.ACTIONS, S.TAMING) and _fed(after) and lines:
-        lines.insert(0, "    " + _("(then feeding:)"))
+            lines.append(_("{who}: {changes}").format(who=who(seat), changes=", ".join(parts)))
+    if lines and any(detail.kind == "then_feeding" for detail in fact.details):
+        lines.insert(0, _("(then feeding:)"))
     return lines
-
-
-def _fed(state: StoneAgeState) -> bool:
-    """Whether feeding has begun (an ``apply_traced`` snapshot may enter it before anyone ate)."""
-    phase = state.phase
-    return phase not in (S.ACTIONS, S.TAMING) and not (phase == S.FEEDING and state.stage != S.FEED)
-
-
-def _describe_mammoth(state: StoneAgeState, action: int, who: str, text: str) -> str:
-    """Log lines of the Mammoth Herd's steps (empty for other actions)."""
-    stage = state.stage
-    if stage == S.MAMMOTH_BACK:
-        back = _(RESOURCES[action - A.MAMMOTH_BACK])
-        return "  " + _("The mammoth pile's top tile shows a {back} back").format(back=back)
-    if stage == S.MAMMOTH_TILE:
-        tile = state.game.mammoth_tiles[action - A.MAMMOTH_TILE]
-        return "  " + _('The mammoth herd moves {place}; bonus tile {number}: "1" {one} / "all" {all}').format(
-            place=place_to(tile.back + 1), number=action - A.MAMMOTH_TILE + 1,
-            one=bonus_words(tile.one), all=bonus_words(tile.all))
-    if stage == S.TAME_ROLL:
-        return "  " + _("{who} rolls to tame the mammoth: {faces}").format(who=who, faces=text[10:])
-    if action == A.TAME_NONE:
-        return _("{who} leaves the mammoth alone").format(who=who)
-    if A.TAME_PAY <= action < A.BONUS_ONE:
-        mix = A.TAME_MIXES[action - A.TAME_PAY]
-        count = sum(mix)
-        return ngettext("{who} moves {count} figure onto the mammoth tile, paying {goods}",
-                        "{who} moves {count} figures onto the mammoth tile, paying {goods}", count).format(
-            who=who, count=count, goods=_mix_list(mix, ("food", *RESOURCES)))
-    if action in (A.BONUS_ONE, A.BONUS_ALL):
-        tile = state.game.mammoth_tiles[state.bonus_tile]
-        if action == A.BONUS_ONE:
-            return _('{who} tames the mammoth and takes the "1" bonus: {bonus}').format(
-                who=who, bonus=bonus_words(tile.one))
-        return _('{who} tames the mammoth and takes the "all" bonus: {bonus}').format(
-            who=who, bonus=bonus_words(tile.all))
-    return ""
-
-
-def _die_reward(face: int) -> str:
-    """What a die of dice for all gives."""
-    if face == 5:
-        return _("a tool step")
-    if face == 6:
-        return _("an agriculture step")
-    return amount(1, RESOURCES[face - 1])
-
-
-def describe_step(state: StoneAgeState, kind: str, seat: int) -> str:
-    """A sentence for an automatic step of ``apply_traced``, read from the step's snapshot (the
-    state as the step began: who eats how much, which die is left)."""
-    who = seat_name(seat) if seat >= 0 else ""
-    pl = state.players
-    base = seat * STRIDE
-    if kind == "feeding":
-        figures, food, farm = pl[base + FIGURES], pl[base + FOOD], pl[base + AGRICULTURE]
-        if food + farm >= figures:
-            return ngettext("{who} feeds {count} figures (food and agriculture)",
-                            "{who} feeds {count} figures (food and agriculture)", figures).format(
-                who=who, count=figures)
-        return ngettext("{who} feeds {count} figures with all {food} food and is {short} short",
-                        "{who} feeds {count} figures with all {food} food and is {short} short", figures).format(
-            who=who, count=figures, food=food + farm, short=figures - food - farm)
-    if kind == "starve":
-        figures = pl[base + FIGURES]
-        return ngettext("{who} cannot feed {count} figures and loses 10 points",
-                        "{who} cannot feed {count} figures and loses 10 points", figures).format(
-            who=who, count=figures)
-    if kind == "toolmaker":
-        return _("{who} makes a tool at the tool maker").format(who=who)
-    if kind == "hut":
-        if pl[base + FIGURES] < MAX_FIGURES:
-            return _("{who} gains a figure at the hut").format(who=who)
-        return _("{who} has 10 figures: the hut gives nothing").format(who=who)
-    if kind == "field":
-        return _("{who} moves up the agriculture track at the field").format(who=who)
-    if kind == "resolve":
-        num_players = state.num_players
-        locs = [loc for loc in range(NUM_LOCATIONS) if state.board[NUM_LOCATIONS + loc * num_players + seat]]
-        if len(locs) == 1:
-            return _("{who} resolves their last location, {place}").format(who=who, place=place_name(locs[0]))
-        return _("{who} resolves their last location").format(who=who)
-    if kind == "no_purchase":
-        if state.stage == S.BUY_CARD:
-            return _("{who} cannot pay for the card costing {cost} and takes the figure back").format(
-                who=who, cost=state.slot + 1)
-        return _("{who} cannot pay for building stack {number} and takes the figure back").format(
-            who=who, number=state.slot + 1)
-    if kind == "forced_pick" and state.dice_left:
-        face = state.dice_left[0]
-        return _("{who} takes the die left, a {face}: {reward}").format(who=who, face=face, reward=_die_reward(face))
-    if kind == "round_end":
-        first = (state.first + 1) % state.num_players
-        return _("End of round {round}: tools are ready again; player {number} becomes first player").format(
-            round=state.round, number=first + 1)
-    if kind == "final_scoring":
-        return _("The game is over: final scoring")
-    if kind == "tame_winner":
-        alone = sum(1 for p in range(state.num_players) if pl[p * STRIDE + ON_TILE]) == 1
-        if alone:
-            return _("{who} tames the mammoth (alone on the tile, without rolling)").format(who=who)
-        return _("{who} tames the mammoth (with the best roll)").format(who=who)
-    if kind == "tame_tie":
-        return _('The taming rolls tie: each tied player takes the "all" bonus and the tile goes to the box')
-    if kind == "taming_end":
-        return _("The figures on the mammoth tile go home")
-    return f"{who}: {kind.replace('_', ' ')}" if seat >= 0 else kind.replace("_", " ")

@@ -26,7 +26,7 @@ from stoneage.games.stone_age.data import (
     BuildingKind,
 )
 from stoneage.games.stone_age.mammoth import Bonus
-from stoneage.games.stone_age.narrate import amount, bonus_words, building_name, place_at
+from stoneage.play.stone_age.narrate import amount, bonus_words, building_name, place_at
 
 Obs = dict[str, Any]
 
@@ -380,7 +380,7 @@ def tile_note(herd: Obs) -> str:
 def bonus_phrase(words: str) -> str:
     """An observation's bonus (``Bonus.words``, English in the JSON) in the reader's language."""
     try:
-        return bonus_words(Bonus.from_words(words))
+        return bonus_words(Bonus.from_words(words).amounts())
     except (TypeError, ValueError):
         return words
 
