@@ -1,3 +1,4 @@
+// @ts-check
 // The replay's analysis panel (docs/web.md "Replays"): an "Analyse" button asks
 // GET /api/games/{id}/analysis (202 + Retry-After while it runs), then draws every seat's winning
 // chance over the game as an SVG line chart — mistakes and blunders marked, the replay's position
@@ -13,60 +14,132 @@ const PAD = { left: 58, right: 12, top: 12, bottom: 34 };
 const MARKED = new Set(["mistake", "blunder"]);
 const DASHES = ["", "7 4", "2 3", "9 3 2 3"];  // each seat's line differs by more than its colour
 
+/**
+ * A decision of the analysis (GET /api/games/{id}/analysis, play/analysis.py): the chances of every
+ * seat before and after it, and after the best move.
+ * @typedef {object} AnalysedDecision
+ * @property {number} step
+ * @property {number} seat
+ * @property {string} move
+ * @property {string} best_move
+ * @property {"good" | "inaccuracy" | "mistake" | "blunder" | string} label
+ * @property {number} loss
+ * @property {number[]} before
+ * @property {number[]} after
+ * @property {number[]} best
+ */
+/**
+ * A seat's summary of the analysis.
+ * @typedef {object} SeatSummary
+ * @property {number} seat
+ * @property {number} accuracy
+ * @property {Record<string, number>} counts
+ * @property {number} luck
+ * @property {number} skill
+ * @property {number[]} worst  the steps of its worst decisions
+ */
+/**
+ * The analysis of a game.
+ * @typedef {object} Analysis
+ * @property {number} players
+ * @property {[number, number[]][]} curve  [step, every seat's chance]
+ * @property {AnalysedDecision[]} decisions
+ * @property {SeatSummary[]} summaries
+ */
+
 const panel = {
   gameId: "",
-  go: (_at) => {},       // the replay's own navigation (table.js replayGo)
+  /** @type {(at: number) => void} the replay's own navigation (table.js replayGo) */
+  go: (_at) => {},
+  /** @type {(seat: number) => string} */
   seatName: (seat) => format(_("Player {number}"), { number: seat + 1 }),
-  data: null,            // the analysis once it came
+  /** @type {Analysis | null} the analysis once it came */
+  data: null,
   moves: 0,
   at: 0,
   busy: false,
 };
 
-const $ = (selector) => document.querySelector(selector);
+/**
+ * The page's element for ``selector`` (table.html has it), as the type the caller expects.
+ * @template {Element} [E=HTMLElement]
+ * @param {string} selector
+ * @returns {E}
+ */
+const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 
-/** A class in words (the same words as ``stoneage analyze``). */
-function labelWords(label) {
-  return {
-    good: pgettext("decision", "good"), inaccuracy: pgettext("decision", "inaccuracy"),
-    mistake: pgettext("decision", "mistake"), blunder: pgettext("decision", "blunder"),
-  }[label] || label;
+/**
+ * The drawn analysis (``draw`` is called once it came).
+ * @returns {Analysis}
+ */
+function analysis() {
+  return /** @type {Analysis} */ (panel.data);
 }
 
+/**
+ * A class in words (the same words as ``stoneage analyze``).
+ * @param {string} label
+ * @returns {string}
+ */
+function labelWords(label) {
+  return /** @type {Record<string, string>} */ ({
+    good: pgettext("decision", "good"), inaccuracy: pgettext("decision", "inaccuracy"),
+    mistake: pgettext("decision", "mistake"), blunder: pgettext("decision", "blunder"),
+  })[label] || label;
+}
+
+/** @param {number} chance @returns {number} */
 function percent(chance) {
   return Math.round(chance * 100);
 }
 
-/** A chance as "54 %", kept on one line. */
+/** A chance as "54 %", kept on one line. @param {number} chance @returns {string} */
 function chanceText(chance) {
   return `${percent(chance)}\u00a0%`;
 }
 
+/** The chart's x of a step. @param {number} step @returns {number} */
 function x(step) {
   return PAD.left + (WIDTH - PAD.left - PAD.right) * (panel.moves ? step / panel.moves : 0);
 }
 
+/** The chart's y of a chance. @param {number} chance @returns {number} */
 function y(chance) {
   return PAD.top + (HEIGHT - PAD.top - PAD.bottom) * (1 - Math.max(0, Math.min(1, chance)));
 }
 
 // --- asking for the analysis ---------------------------------------------------------------------
 
+/**
+ * The panel's status line.
+ * @param {string} text
+ * @param {"info" | "error"} [kind]
+ */
 function say(text, kind = "info") {
   const line = $("#analysis-status");
   line.textContent = text;
   line.dataset.kind = kind;
 }
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Seconds to wait from a Retry-After header (1 to 30; 5 when it is missing or odd). */
+/**
+ * Seconds to wait from a Retry-After header (1 to 30; 5 when it is missing or odd).
+ * @param {Response} response
+ * @returns {number}
+ */
 function retryAfter(response) {
   const seconds = Number(response.headers.get("Retry-After"));
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(30, Math.max(1, seconds)) : 5;
 }
 
-/** Why the analysis did not come, in words. */
+/**
+ * Why the analysis did not come, in words.
+ * @param {number} status
+ * @param {{error?: {message?: string}} | null} body
+ * @returns {string}
+ */
 function failure(status, body) {
   const message = body && body.error && body.error.message;
   if (status === 503) return _("The server is busy analysing other games. Try again in a moment.");
@@ -75,15 +148,20 @@ function failure(status, body) {
   return format(_("The analysis failed (the server answered {status})."), { status });
 }
 
-/** The running analysis has no measure of its own: an indeterminate bar shows it is at work. */
+/**
+ * The running analysis has no measure of its own: an indeterminate bar shows it is at work.
+ * @param {boolean} on
+ */
 function working(on) {
   $("#analysis-progress").hidden = !on;
 }
 
+/** The analysis failed: say why and offer to try again. @param {string} text */
 function failed(text) {
   panel.busy = false;
   working(false);
   say(text, "error");
+  /** @type {HTMLButtonElement} */
   const button = $("#analyse");
   button.textContent = _("Try again");
   button.disabled = false;
@@ -94,6 +172,7 @@ function failed(text) {
 async function request() {
   if (panel.busy) return;
   panel.busy = true;
+  /** @type {HTMLButtonElement} */
   const button = $("#analyse");
   button.disabled = true;
   working(true);
@@ -133,7 +212,11 @@ async function request() {
 
 // --- the chart -----------------------------------------------------------------------------------
 
-/** A decision's details, one line each: move and seat, the move, its class, the chances. */
+/**
+ * A decision's details, one line each: move and seat, the move, its class, the chances.
+ * @param {AnalysedDecision} decision
+ * @returns {string[]}
+ */
 function details(decision) {
   const seat = decision.seat;
   const lines = [
@@ -153,6 +236,7 @@ function details(decision) {
   return lines;
 }
 
+/** Show a decision's details by its point. @param {AnalysedDecision} decision */
 function showTip(decision) {
   const tip = $("#analysis-tip");
   tip.replaceChildren(...details(decision).map((line, n) => h(n ? "span" : "strong", { text: line })));
@@ -164,15 +248,21 @@ function showTip(decision) {
   tip.style.top = `${top > box.height / 2 ? top - tip.offsetHeight - 10 : top + 14}px`;
 }
 
+/** Hide the details. */
 function hideTip() {
   $("#analysis-tip").hidden = true;
 }
 
-/** Go to the position right after a decision's move. */
+/** Go to the position right after a decision's move. @param {AnalysedDecision} decision */
 function jump(decision) {
   panel.go(decision.step + 1);
 }
 
+/**
+ * A decision's point on the chart (a triangle for a mistake or a blunder, a button then).
+ * @param {AnalysedDecision} decision
+ * @returns {SVGGElement}
+ */
 function point(decision) {
   const marked = MARKED.has(decision.label);
   const cx = x(decision.step);
@@ -205,6 +295,7 @@ function point(decision) {
   return g;
 }
 
+/** The chart's grid, ticks and axis names. @returns {SVGElement[]} */
 function axes() {
   const parts = [];
   for (const chance of [0, 0.25, 0.5, 0.75, 1]) {
@@ -225,8 +316,9 @@ function axes() {
   return parts;
 }
 
+/** The chart: a line per seat, the decisions' points, the replay's step. @returns {SVGSVGElement} */
 function chart() {
-  const data = panel.data;
+  const data = analysis();
   const seats = data.players;
   const lines = [];
   for (let seat = 0; seat < seats; seat += 1) {
@@ -248,8 +340,9 @@ function chart() {
   return chartSvg;
 }
 
+/** Which line is whose. @returns {HTMLUListElement} */
 function legend() {
-  return h("ul.chance-legend", { "aria-label": _("Lines") }, Array.from({ length: panel.data.players }, (_unused, seat) =>
+  return h("ul.chance-legend", { "aria-label": _("Lines") }, Array.from({ length: analysis().players }, (_unused, seat) =>
     h(`li.seat-${seat % 4}`, {},
       h("span.chance-swatch", { "aria-hidden": "true" }, s("svg", { viewBox: "0 0 28 8", width: 28, height: 8 },
         s("line", { class: `chance-line seat-${seat % 4}`, x1: 1, x2: 27, y1: 4, y2: 4, "stroke-dasharray": DASHES[seat % 4] || "" }))),
@@ -257,11 +350,12 @@ function legend() {
       h("span", { text: `${panel.seatName(seat)} (${seatMarkWords(seat)})` }))));
 }
 
+/** The summary per seat (a note and its table). @returns {HTMLElement[]} */
 function summaryTable() {
   const head = h("tr", {}, [_("Player"), _("Accuracy"), _("Inaccuracies"), _("Mistakes"), _("Blunders"), _("Luck"), _("Skill")]
     .map((text) => h("th", { scope: "col", text })));
-  const signed = (value) => `${value > 0 ? "+" : ""}${percent(value)}`;
-  const rows = panel.data.summaries.map((summary) => h("tr", {},
+  const signed = (/** @type {number} */ value) => `${value > 0 ? "+" : ""}${percent(value)}`;
+  const rows = analysis().summaries.map((summary) => h("tr", {},
     h("th", { scope: "row" }, seatMark(summary.seat, { size: 14 }), " ", panel.seatName(summary.seat)),
     h("td", { text: `${Math.round(summary.accuracy)} %` }),
     h("td", { text: String(summary.counts.inaccuracy || 0) }),
@@ -279,10 +373,11 @@ function summaryTable() {
         h("thead", {}, head), h("tbody", {}, rows)))];
 }
 
+/** The biggest mistakes, as buttons that go there. @returns {HTMLElement} */
 function worstList() {
-  const byStep = new Map(panel.data.decisions.map((d) => [d.step, d]));
-  const worst = panel.data.summaries.flatMap((summary) => summary.worst.map((step) => byStep.get(step)))
-    .filter(Boolean).sort((a, b) => b.loss - a.loss);
+  const byStep = new Map(analysis().decisions.map((d) => [d.step, d]));
+  const worst = analysis().summaries.flatMap((summary) => summary.worst.map((step) => byStep.get(step)))
+    .filter((d) => d !== undefined).sort((a, b) => b.loss - a.loss);
   if (!worst.length) return h("p.muted", { text: _("No inaccuracies: every decision kept its winning chance.") });
   return h("div", {},
     h("h3", { text: _("Biggest mistakes") }),
@@ -295,6 +390,7 @@ function worstList() {
       })))));
 }
 
+/** Draw the analysis that came. */
 function draw() {
   const body = $("#analysis-body");
   body.replaceChildren(
@@ -307,7 +403,10 @@ function draw() {
 
 // --- the hooks table.js calls -------------------------------------------------------------------
 
-/** Build the panel (hidden until the replay's first step came); ``go(at)`` moves the replay. */
+/**
+ * Build the panel (hidden until the replay's first step came); ``go(at)`` moves the replay.
+ * @param {{gameId: string, go: (at: number) => void, seatName: (seat: number) => string}} hooks
+ */
 export function setupAnalysis({ gameId, go, seatName }) {
   panel.gameId = gameId;
   panel.go = go;
@@ -323,7 +422,11 @@ export function setupAnalysis({ gameId, go, seatName }) {
     h("div", { id: "analysis-body" }));
 }
 
-/** The replay shows step ``at`` of ``moves``: show the panel and mark the step on the chart. */
+/**
+ * The replay shows step ``at`` of ``moves``: show the panel and mark the step on the chart.
+ * @param {number} at
+ * @param {number} moves
+ */
 export function analysisAt(at, moves) {
   const section = $("#analysis");
   if (!section || !moves) return;

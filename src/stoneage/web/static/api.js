@@ -1,3 +1,4 @@
+// @ts-check
 // The pieces the lobby and the table share: the personal key, calls to the lobby API, seat marks
 // (colour + shape, never colour alone). Elements are built with dom.js. No framework, no build step.
 
@@ -9,6 +10,8 @@ export const TERMINAL = -4;
 export const CHANCE = -1;
 
 import { h, s } from "./dom.js";
+
+/** @typedef {import("./types.js").GameType} GameType */
 import { _, format, language } from "./i18n.js";
 
 /** The page's words in its language (``_`` of i18n.js; boards had it as ``ctx.t``). */
@@ -16,6 +19,13 @@ export const t = _;
 
 // --- storage ---------------------------------------------------------------------------------
 
+/**
+ * The JSON kept under ``key`` in this browser, or ``fallback`` (none, unreadable, or no storage).
+ * @template T
+ * @param {string} key
+ * @param {T} fallback
+ * @returns {T}
+ */
 function readJSON(key, fallback) {
   try {
     const text = localStorage.getItem(key);
@@ -25,6 +35,11 @@ function readJSON(key, fallback) {
   }
 }
 
+/**
+ * Keep ``value`` as JSON under ``key`` (null or undefined: forget it).
+ * @param {string} key
+ * @param {unknown} value
+ */
 function writeJSON(key, value) {
   try {
     if (value === null || value === undefined) localStorage.removeItem(key);
@@ -34,48 +49,89 @@ function writeJSON(key, value) {
   }
 }
 
-/** The player this browser is ({id, name, key}), or null before the first visit's name. */
+/** @typedef {{id: string, name: string, key: string}} Player */
+
+/**
+ * The player this browser is ({id, name, key}), or null before the first visit's name.
+ * @returns {Player | null}
+ */
 export function storedPlayer() {
-  const player = readJSON(PLAYER_KEY, null);
+  const player = /** @type {Player | null} */ (readJSON(PLAYER_KEY, null));
   return player && typeof player.key === "string" ? player : null;
 }
 
+/** Forget the player this browser was (its key is no longer known). */
 export function forgetPlayer() {
   writeJSON(PLAYER_KEY, null);
 }
 
-/** Become a player (POST /api/players) and keep the key; returns {id, name, key}. */
+/**
+ * Become a player (POST /api/players) and keep the key; returns {id, name, key}.
+ * @param {string | null | undefined} name
+ * @returns {Promise<Player>}
+ */
 export async function createPlayer(name) {
   const player = await api("POST", "/api/players", { name: (name || "").trim() || _("Player") }, { key: false });
   writeJSON(PLAYER_KEY, player);
   return player;
 }
 
-/** The stored player, or a new one called "Player" (so that statistics follow this browser). */
+/**
+ * The stored player, or a new one called "Player" (so that statistics follow this browser).
+ * @returns {Promise<Player>}
+ */
 export async function ensurePlayer() {
   return storedPlayer() || createPlayer(_("Player"));
 }
 
+/** @typedef {Record<string, string>} SeatLinks  seat number (or "?", seat unknown yet) → token or link */
+
+/**
+ * The tokens this browser holds for a game's seats.
+ * @param {string} gameId
+ * @returns {SeatLinks}
+ */
 export function seatTokens(gameId) {
-  return readJSON(TOKENS_KEY + gameId, {});
+  return readJSON(TOKENS_KEY + gameId, /** @type {SeatLinks} */ ({}));
 }
 
+/**
+ * Keep the token of a seat (``"?"``: a link's token whose seat the hello will tell).
+ * @param {string} gameId
+ * @param {number | string | null} seat
+ * @param {string} token
+ */
 export function keepToken(gameId, seat, token) {
   const tokens = seatTokens(gameId);
   tokens[String(seat)] = token;
   writeJSON(TOKENS_KEY + gameId, tokens);
 }
 
+/**
+ * Forget the token of a seat.
+ * @param {string} gameId
+ * @param {number | string} seat
+ */
 export function dropToken(gameId, seat) {
   const tokens = seatTokens(gameId);
   delete tokens[String(seat)];
   writeJSON(TOKENS_KEY + gameId, Object.keys(tokens).length ? tokens : null);
 }
 
+/**
+ * The invite links of a game's friend seats (the creator's copy).
+ * @param {string} gameId
+ * @returns {SeatLinks}
+ */
 export function invites(gameId) {
-  return readJSON(INVITES_KEY + gameId, {});
+  return readJSON(INVITES_KEY + gameId, /** @type {SeatLinks} */ ({}));
 }
 
+/**
+ * Keep the invite links of a game's friend seats.
+ * @param {string} gameId
+ * @param {SeatLinks} links
+ */
 export function keepInvites(gameId, links) {
   writeJSON(INVITES_KEY + gameId, links);
 }
@@ -84,6 +140,11 @@ export function keepInvites(gameId, links) {
 
 /** An error the server (or the network) gave, with its stable code and its words. */
 export class ApiError extends Error {
+  /**
+   * @param {number} status  the HTTP status (0: no answer)
+   * @param {string} code  the stable code ("network", "aborted", "http_502", or the server's)
+   * @param {string} message  the words to show
+   */
   constructor(status, code, message) {
     super(message);
     this.status = status;
@@ -91,9 +152,18 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the lobby API; the personal key goes in X-Player-Key unless {key: false}. A call whose
- *  ``signal`` (an AbortController's) is aborted throws an ApiError with the code "aborted". */
+/**
+ * Call the lobby API; the personal key goes in X-Player-Key unless {key: false}. A call whose
+ * ``signal`` (an AbortController's) is aborted throws an ApiError with the code "aborted".
+ * The answer is the server's JSON, as each endpoint documents it (docs/server.md).
+ * @param {"GET" | "POST" | "PUT" | "DELETE"} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {{key?: boolean, signal?: AbortSignal}} [options]
+ * @returns {Promise<any>}
+ */
 export async function api(method, path, body, { key = true, signal } = {}) {
+  /** @type {Record<string, string>} */
   const headers = { Accept: "application/json" };
   const player = key ? storedPlayer() : null;
   if (player) headers["X-Player-Key"] = player.key;
@@ -121,9 +191,13 @@ export async function api(method, path, body, { key = true, signal } = {}) {
   return data;
 }
 
+/** @type {Promise<GameType[]> | null} */
 let gameTypes = null;
 
-/** GET /api/game-types, asked once per page. */
+/**
+ * GET /api/game-types, asked once per page.
+ * @returns {Promise<GameType[]>}
+ */
 export function loadGameTypes() {
   gameTypes = gameTypes || api("GET", `/api/game-types?lang=${encodeURIComponent(language)}`, undefined, { key: false }).catch((error) => {
     gameTypes = null;
@@ -147,13 +221,22 @@ const SHAPES = [
   () => s("path", { d: "M12 1.5 22.5 12 12 22.5 1.5 12Z" }),
 ];
 
-/** The words for a seat's mark: "orange circle". */
+/**
+ * The words for a seat's mark: "orange circle".
+ * @param {number} seat
+ * @returns {string}
+ */
 export function seatMarkWords(seat) {
   const n = ((seat % 4) + 4) % 4;
   return SEAT_MARK_WORDS[n]();
 }
 
-/** An SVG mark for a seat (its colour and its shape), titled for screen readers. */
+/**
+ * An SVG mark for a seat (its colour and its shape), titled for screen readers.
+ * @param {number} seat
+ * @param {{size?: number, title?: string}} [options]
+ * @returns {HTMLSpanElement}
+ */
 export function seatMark(seat, { size = 18, title } = {}) {
   const n = ((seat % 4) + 4) % 4;
   const label = title || format(_("Seat {number}: {mark}"), { number: seat + 1, mark: seatMarkWords(seat) });
@@ -162,7 +245,12 @@ export function seatMark(seat, { size = 18, title } = {}) {
       s("title", { text: label }), SHAPES[n]()));
 }
 
-/** Copy text to the clipboard; falls back to selecting an input. Resolves true when copied. */
+/**
+ * Copy text to the clipboard; falls back to selecting an input. Resolves true when copied.
+ * @param {string} text
+ * @param {HTMLInputElement} [input]
+ * @returns {Promise<boolean>}
+ */
 export async function copyText(text, input) {
   try {
     await navigator.clipboard.writeText(text);
@@ -181,15 +269,30 @@ export async function copyText(text, input) {
   }
 }
 
-/** The page link of a seat: /play/{id}?token=… (the table keeps the token and tidies the URL). */
+/**
+ * The page link of a seat: /play/{id}?token=… (the table keeps the token and tidies the URL).
+ * @param {string} gameId
+ * @param {string} token
+ * @returns {string}
+ */
 export function playLink(gameId, token) {
   return `${location.origin}/play/${encodeURIComponent(gameId)}?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The page link to watch a game.
+ * @param {string} gameId
+ * @returns {string}
+ */
 export function watchLink(gameId) {
   return `${location.origin}/watch/${encodeURIComponent(gameId)}`;
 }
 
+/**
+ * How long ago a time was, in words ("just now", "5 min ago", a date).
+ * @param {number | null | undefined} seconds  since the epoch
+ * @returns {string}
+ */
 export function when(seconds) {
   if (!seconds) return "";
   const date = new Date(seconds * 1000);

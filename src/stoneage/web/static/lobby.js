@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: who you are, quick starts, a new game, the lists of games, statistics and the leaderboard.
 import {
   ApiError, api, copyText, createPlayer, ensurePlayer, forgetPlayer, invites, keepInvites, keepToken,
@@ -6,14 +7,35 @@ import {
 import { h } from "./dom.js";
 import { _, format, language, ngettext, wireLanguageMenu } from "./i18n.js";
 
-const $ = (selector) => document.querySelector(selector);
-let types = [];          // GET /api/game-types
-let myGames = [];        // GET /api/players/me → games
+/** @typedef {import("./types.js").GameType} GameType */
+/** @typedef {import("./types.js").GameOption} GameOption */
+/** @typedef {import("./types.js").GameRow} GameRow */
+/** @typedef {GameRow & {seat: number}} MyGame  a game of GET /api/players/me, with my seat */
+/** @typedef {{kind: "person" | "bot", who?: string, bot?: string}} SeatChoice  a seat of the new-game form */
+/** @typedef {import("./dom.js").Child} Child */
 
-const displayName = (game) => (types.find((g) => g.name === game) || {}).display_name || game;
+/**
+ * The page's element for ``selector`` (index.html has it), as the type the caller expects.
+ * @template {Element} [E=HTMLElement]
+ * @param {string} selector
+ * @returns {E}
+ */
+const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
+/** @type {GameType[]} GET /api/game-types */
+let types = [];
+/** @type {MyGame[]} GET /api/players/me → games */
+let myGames = [];
+
+/** A game's name in words. @param {string} game @returns {string} */
+const displayName = (game) => (types.find((g) => g.name === game) || { display_name: "" }).display_name || game;
 
 // --- messages ----------------------------------------------------------------------------------
 
+/**
+ * The lobby's message line (empty: hidden).
+ * @param {string} text
+ * @param {"info" | "error"} [kind]
+ */
 function say(text, kind = "info") {
   const bar = $("#lobby-message");
   bar.textContent = text;
@@ -21,13 +43,15 @@ function say(text, kind = "info") {
   bar.hidden = !text;
 }
 
+/** An error in words. @param {unknown} error @returns {string} */
 function explain(error) {
   if (error instanceof ApiError) return error.message;
-  return format(_("Something went wrong: {reason}"), { reason: error && error.message ? error.message : String(error) });
+  return format(_("Something went wrong: {reason}"), { reason: error instanceof Error && error.message ? error.message : String(error) });
 }
 
 // --- who you are -------------------------------------------------------------------------------
 
+/** Who this browser is, in the header; the welcome form before the first name. */
 function showWho() {
   const player = storedPlayer();
   const who = $("#who");
@@ -39,14 +63,15 @@ function showWho() {
   $("#welcome").hidden = Boolean(player);
 }
 
+/** The first visit's name form. */
 function setupWelcome() {
   $("#welcome-form").addEventListener("submit", async (event) => {
     event.preventDefault();
-    const name = $("#welcome-name").value;
+    const name = /** @type {HTMLInputElement} */ ($("#welcome-name")).value;
     try {
-      await createPlayer(name);
+      const me = await createPlayer(name);
       showWho();
-      say(format(_("Welcome, {name}! Pick a game to start."), { name: storedPlayer().name }));
+      say(format(_("Welcome, {name}! Pick a game to start."), { name: me.name }));
       refreshLists();
     } catch (error) {
       say(explain(error), "error");
@@ -54,7 +79,10 @@ function setupWelcome() {
   });
 }
 
-/** The stored key, or a new player; a key the server no longer knows is dropped and replaced. */
+/**
+ * The stored key, or a new player; a key the server no longer knows is dropped and replaced.
+ * @returns {Promise<import("./api.js").Player>}
+ */
 async function player() {
   const known = await ensurePlayer();
   showWho();
@@ -63,13 +91,19 @@ async function player() {
 
 // --- quick start -------------------------------------------------------------------------------
 
-/** "Play against 3 bots" with the game's name for screen readers where {game} stands. */
+/**
+ * "Play against 3 bots" with the game's name for screen readers where {game} stands.
+ * @param {string} gameName
+ * @param {number} bots
+ * @returns {Child[]}
+ */
 function quickLabel(gameName, bots) {
   const sentence = format(ngettext("Play {game} against {count} bot", "Play {game} against {count} bots", bots), { count: bots });
   const [before, after] = sentence.split("{game}");
   return [before.trimEnd(), h("span.visually-hidden", { text: ` ${gameName}` }), after === undefined ? "" : after];
 }
 
+/** A quick-start card per game. */
 function renderQuick() {
   const list = $("#quick-list");
   list.replaceChildren();
@@ -83,23 +117,27 @@ function renderQuick() {
       h("div.quick-buttons", {},
         h("button.primary", {
           type: "button", "data-game": game.name,
-          onclick: (event) => quickStart(game, players, event.currentTarget),
+          onclick: (/** @type {MouseEvent} */ event) => quickStart(game, players, /** @type {HTMLButtonElement} */ (event.currentTarget)),
         }, quickLabel(game.display_name, bots)),
         game.lesson ? h("button.learn", {
           type: "button", "data-learn": game.name,
-          onclick: (event) => learn(game, event.currentTarget),
+          onclick: (/** @type {MouseEvent} */ event) => learn(game, /** @type {HTMLButtonElement} */ (event.currentTarget)),
         }, _("Learn to play"), h("span.visually-hidden", { text: ` ${game.display_name}` })) : null)));
   }
 }
 
-/** "Learn to play": a guided game of ``game`` (its lesson's seats), opened at the person's seat. */
+/**
+ * "Learn to play": a guided game of ``game`` (its lesson's seats), opened at the person's seat.
+ * @param {GameType} game
+ * @param {HTMLButtonElement} button
+ */
 async function learn(game, button) {
   button.disabled = true;
   say(format(_("Setting up {game}…"), { game: game.display_name }));
   try {
     const me = await player();
     const created = await api("POST", "/api/lessons", { game: game.name });
-    const mine = created.seats.find((seat) => seat.kind === "person" && seat.token);
+    const mine = created.seats.find((/** @type {{kind: string, token?: string}} */ seat) => seat.kind === "person" && seat.token);
     await claimMine(created.id, [[mine.seat, mine.token]], me.name);
     location.assign(`/play/${encodeURIComponent(created.id)}?seat=${mine.seat}`);
   } catch (error) {
@@ -111,6 +149,9 @@ async function learn(game, button) {
 /**
  * Take my seats of a game just created: joining with my key ties each to me at once (it shows in
  * "Your games", resumes with key + seat, and nobody else can join it); its new token is kept.
+ * @param {string} gameId
+ * @param {[number, string][]} seats  [seat, its token from the creation]
+ * @param {string} name
  */
 async function claimMine(gameId, seats, name) {
   for (const [seat, token] of seats) {
@@ -123,11 +164,18 @@ async function claimMine(gameId, seats, name) {
   }
 }
 
+/**
+ * A game against bots, at once, with this browser at seat 1.
+ * @param {GameType} game
+ * @param {number} players
+ * @param {HTMLButtonElement} button
+ */
 async function quickStart(game, players, button) {
   button.disabled = true;
   say(format(_("Setting up {game}…"), { game: game.display_name }));
   try {
     const me = await player();
+    /** @type {SeatChoice[]} */
     const seats = [{ kind: "person" }];
     for (let n = 1; n < players; n += 1) seats.push({ kind: "bot", bot: game.bots[0] });
     const created = await api("POST", "/api/games", { game: game.name, seats });
@@ -141,11 +189,13 @@ async function quickStart(game, players, button) {
 
 // --- a new game --------------------------------------------------------------------------------
 
+/** The game chosen in the form. @returns {GameType} */
 function selectedType() {
-  const checked = document.querySelector('input[name="game"]:checked');
+  const checked = /** @type {HTMLInputElement | null} */ (document.querySelector('input[name="game"]:checked'));
   return types.find((g) => g.name === (checked ? checked.value : "")) || types[0];
 }
 
+/** The form's choice of game. */
 function renderGameChoice() {
   const field = $("#game-choice");
   field.querySelectorAll(".choice-card").forEach((el) => el.remove());
@@ -162,9 +212,11 @@ function renderGameChoice() {
   });
 }
 
+/** The form's players, seats, expansions and variants for the chosen game. */
 function renderGameOptions() {
   const game = selectedType();
   if (!game) return;
+  /** @type {HTMLSelectElement} */
   const players = $("#players");
   const previous = Number(players.value) || game.players.default;
   players.replaceChildren();
@@ -177,6 +229,13 @@ function renderGameOptions() {
   renderOptionList($("#variants"), "variant", game.variants, _("This game has no house rules to choose."));
 }
 
+/**
+ * The checkboxes of a game's expansions or variants.
+ * @param {HTMLElement} field
+ * @param {"expansion" | "variant"} kind
+ * @param {GameOption[]} options
+ * @param {string} none  the words when there are none
+ */
 function renderOptionList(field, kind, options, none) {
   field.querySelectorAll(":scope > :not(legend)").forEach((el) => el.remove());
   if (!options.length) {
@@ -195,9 +254,10 @@ function renderOptionList(field, kind, options, none) {
   }
 }
 
+/** A seat row per player: me, a friend or a bot; and who begins. */
 function renderSeats() {
   const game = selectedType();
-  const count = Number($("#players").value) || game.players.default;
+  const count = Number(/** @type {HTMLSelectElement} */ ($("#players")).value) || game.players.default;
   const field = $("#seats");
   const before = [...field.querySelectorAll("select")].map((s) => s.value);
   field.querySelectorAll(":scope > :not(legend)").forEach((el) => el.remove());
@@ -215,34 +275,46 @@ function renderSeats() {
         h("span.visually-hidden", { text: ` (${seatMarkWords(seat)})` })),
       select));
   }
+  /** @type {HTMLSelectElement} */
   const first = $("#first-player");
   const chosen = first.value;
   first.replaceChildren(...Array.from({ length: count }, (unused, n) => h("option", { value: String(n), text: format(_("Seat {number}"), { number: n + 1 }) })));
   first.value = Number(chosen) < count ? chosen : "0";
 }
 
+/**
+ * The new game as the form says it: POST /api/games's body, and each seat's choice.
+ * @returns {{body: {game: string, seats: {kind: string, bot?: string}[], expansions: string[], variants: string[],
+ *   pace?: number, clock?: number, first_player?: number}, seats: SeatChoice[]}}
+ */
 function readForm() {
   const game = selectedType();
   const seats = [...$("#seats").querySelectorAll("select")].map((select) => {
-    if (select.value.startsWith("bot:")) return { kind: "bot", bot: select.value.slice(4) };
-    return { kind: "person", who: select.value };
+    if (select.value.startsWith("bot:")) return /** @type {SeatChoice} */ ({ kind: "bot", bot: select.value.slice(4) });
+    return /** @type {SeatChoice} */ ({ kind: "person", who: select.value });
   });
-  const checked = (name) => [...document.querySelectorAll(`input[name="${name}"]:checked`)].map((i) => i.value);
+  const checked = (/** @type {string} */ name) =>
+    [.../** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll(`input[name="${name}"]:checked`))].map((i) => i.value);
+  /** @type {ReturnType<typeof readForm>["body"]} */
   const body = {
     game: game.name,
     seats: seats.map(({ kind, bot }) => (kind === "bot" ? { kind, bot } : { kind })),
     expansions: checked("expansion"),
     variants: checked("variant"),
   };
-  const pace = $("#pace").value.trim();
+  const pace = /** @type {HTMLInputElement} */ ($("#pace")).value.trim();
   if (pace !== "") body.pace = Number(pace);
-  const clock = $("#clock").value;
+  const clock = /** @type {HTMLSelectElement} */ ($("#clock")).value;
   if (clock) body.clock = Number(clock);
-  const first = Number($("#first-player").value);
+  const first = Number(/** @type {HTMLSelectElement} */ ($("#first-player")).value);
   if (first) body.first_player = first;
   return { body, seats };
 }
 
+/**
+ * Create the game of the form: straight to the table when every seat is mine or a bot's, else the links.
+ * @param {SubmitEvent} event
+ */
 async function createGame(event) {
   event.preventDefault();
   const error = $("#new-error");
@@ -254,14 +326,17 @@ async function createGame(event) {
     $("#pace").focus();
     return;
   }
+  /** @type {HTMLButtonElement} */
   const button = $("#create-button");
   button.disabled = true;
   try {
     const me = await player();
     const created = await api("POST", "/api/games", body);
+    /** @type {Record<string, string>} */
     const friends = {};
+    /** @type {[number, string][]} */
     const mine = [];
-    created.seats.forEach((seat, n) => {
+    created.seats.forEach((/** @type {{token?: string}} */ seat, /** @type {number} */ n) => {
       if (!seat.token) return;
       if (seats[n].who === "me") mine.push([n, seat.token]);
       else friends[n] = playLink(created.id, seat.token);
@@ -283,6 +358,13 @@ async function createGame(event) {
   }
 }
 
+/**
+ * A link with its copy button.
+ * @param {string} id
+ * @param {string} label
+ * @param {string} link
+ * @returns {HTMLDivElement}
+ */
 function linkRow(id, label, link) {
   const input = h("input", { id, type: "text", readonly: true, value: link });
   const status = h("span.copy-status", { role: "status" });
@@ -298,6 +380,12 @@ function linkRow(id, label, link) {
       }, _("Copy")), status));
 }
 
+/**
+ * The game just created: the friends' links, the watch link and the way to the table.
+ * @param {GameRow} created
+ * @param {Record<string, string>} friends  seat → invite link
+ * @param {SeatChoice[]} seats
+ */
 function showCreated(created, friends, seats) {
   const box = $("#created");
   const rows = [];
@@ -322,6 +410,7 @@ function showCreated(created, friends, seats) {
 
 // --- lists -------------------------------------------------------------------------------------
 
+/** A game's seats as chips. @param {GameRow} game @returns {HTMLLIElement[]} */
 function seatSummary(game) {
   return game.seats.map((seat) => {
     const name = seat.name || (seat.kind === "person" && !seat.taken ? _("free seat") : format(_("Player {number}"), { number: seat.seat + 1 }));
@@ -329,6 +418,7 @@ function seatSummary(game) {
   });
 }
 
+/** Who won a finished game, with the scores. @param {GameRow} game @returns {string} */
 function resultWords(game) {
   if (!game.result) return "";
   const winners = game.result.winners.map((n) => (game.seats[n] && game.seats[n].name) || format(_("Player {number}"), { number: n + 1 }));
@@ -338,13 +428,23 @@ function resultWords(game) {
 }
 
 /** An expansion's or variant's name as the lists show it: its identifier in English ("hunt repeat"),
- *  its description (translated by the server) in the other languages. */
+ *  its description (translated by the server) in the other languages.
+ * @param {string} gameName
+ * @param {string} option
+ * @returns {string}
+ */
 function optionWords(gameName, option) {
   const type = types.find((g) => g.name === gameName);
   const found = type && [...type.expansions, ...type.variants].find((o) => o.name === option);
   return language !== "en" && found && found.doc ? found.doc : option.replaceAll("_", " ");
 }
 
+/**
+ * A game in a list, with its buttons.
+ * @param {GameRow} game
+ * @param {Child[]} actions
+ * @returns {HTMLElement}
+ */
 function gameItem(game, actions) {
   const title = displayName(game.game);
   const extra = [...game.expansions, ...game.variants].map((o) => optionWords(game.game, o)).join(_(", "));
@@ -358,10 +458,12 @@ function gameItem(game, actions) {
     h("div.game-item-actions", {}, actions));
 }
 
+/** A list's words when it is empty. @param {string} text @returns {HTMLParagraphElement} */
 function emptyNote(text) {
   return h("p.muted.empty", { text });
 }
 
+/** "Your games": the ongoing ones and the latest finished ones. */
 async function loadMine() {
   const box = $("#mine");
   if (!storedPlayer()) {
@@ -373,7 +475,7 @@ async function loadMine() {
     const me = await api("GET", "/api/players/me");
     myGames = me.games;
   } catch (error) {
-    if (error.status === 403 && error.code === "bad_key") {
+    if (error instanceof ApiError && error.status === 403 && error.code === "bad_key") {
       forgetPlayer();
       showWho();
       say(_("This server does not know your personal key any more; choose a name to start afresh."), "error");
@@ -392,20 +494,26 @@ async function loadMine() {
        ...inviteButtons(game)])));
 }
 
+/** A copy button per friend seat still free (the creator's links). @param {GameRow} game @returns {HTMLButtonElement[]} */
 function inviteButtons(game) {
   const links = invites(game.id);
   return Object.entries(links)
     .filter(([seat]) => game.seats[Number(seat)] && !game.seats[Number(seat)].taken)
     .map(([seat, link]) => h("button.quiet", {
       type: "button",
-      onclick: async (event) => {
-        const button = event.currentTarget;
+      onclick: async (/** @type {MouseEvent} */ event) => {
+        const button = /** @type {HTMLButtonElement} */ (event.currentTarget);
         const ok = await copyText(link);
         button.textContent = ok ? _("Link copied") : link;
       },
     }, format(_("Copy invite for seat {number}"), { number: Number(seat) + 1 })));
 }
 
+/**
+ * Take a free seat of an open game and go to the table.
+ * @param {GameRow} game
+ * @param {HTMLButtonElement} button
+ */
 async function joinGame(game, button) {
   button.disabled = true;
   try {
@@ -420,8 +528,16 @@ async function joinGame(game, button) {
   }
 }
 
+/**
+ * A list of games by status (without mine).
+ * @param {"open" | "running" | "finished"} status
+ * @param {HTMLElement} box
+ * @param {(game: GameRow) => Child[]} actions
+ * @param {string} empty
+ */
 async function loadList(status, box, actions, empty) {
   try {
+    /** @type {GameRow[]} */
     const games = await api("GET", `/api/games?status=${status}&limit=12`, undefined, { key: false });
     const mine = new Set(myGames.map((g) => g.id));
     const shown = games.filter((g) => !mine.has(g.id));
@@ -431,11 +547,12 @@ async function loadList(status, box, actions, empty) {
   }
 }
 
+/** Every list and the statistics again. */
 async function refreshLists() {
   await loadMine();
   await Promise.all([
     loadList("open", $("#open"), (game) => [
-      h("button.primary", { type: "button", onclick: (e) => joinGame(game, e.currentTarget) }, _("Join")),
+      h("button.primary", { type: "button", onclick: (/** @type {MouseEvent} */ e) => joinGame(game, /** @type {HTMLButtonElement} */ (e.currentTarget)) }, _("Join")),
       h("a.button", { href: `/watch/${encodeURIComponent(game.id)}` }, _("Watch"))],
     _("No game is waiting for players.")),
     loadList("running", $("#running"), (game) => [
@@ -450,6 +567,13 @@ async function refreshLists() {
 
 // --- statistics --------------------------------------------------------------------------------
 
+/**
+ * A table whose first column heads its rows.
+ * @param {string} caption
+ * @param {string[]} head
+ * @param {Child[][]} rows
+ * @returns {HTMLDivElement}
+ */
 function table(caption, head, rows) {
   return h("div.table-wrap", {},
     h("table", {},
@@ -459,6 +583,7 @@ function table(caption, head, rows) {
         ? h("th", { scope: "row" }, cell) : h("td", {}, cell))))))));
 }
 
+/** My results per game, then the leaderboard. */
 async function loadStats() {
   const box = $("#my-stats");
   if (!storedPlayer()) {
@@ -472,8 +597,8 @@ async function loadStats() {
           wins: format(ngettext("{count} win.", "{count} wins.", stats.wins), { count: stats.wins }),
         }) }),
         stats.by_game.length ? table(_("Your results per game"), [_("Game"), _("Players"), _("Games"), _("Wins"), _("Average score")],
-          stats.by_game.map((r) => [displayName(r.game), String(r.players), String(r.games), String(r.wins), String(r.average_score)])) : null,
-      ].filter(Boolean));
+          stats.by_game.map((/** @type {{game: string, players: number, games: number, wins: number, average_score: number}} */ r) => [displayName(r.game), String(r.players), String(r.games), String(r.wins), String(r.average_score)])) : null,
+      ].filter((node) => node !== null));
     } catch (error) {
       box.replaceChildren(emptyNote(explain(error)));
     }
@@ -481,7 +606,9 @@ async function loadStats() {
   await loadLeaderboard();
 }
 
+/** The leaderboard of the game chosen. */
 async function loadLeaderboard() {
+  /** @type {HTMLSelectElement} */
   const select = $("#leaderboard-game");
   const box = $("#leaderboard");
   if (!select.value) return;
@@ -489,7 +616,7 @@ async function loadLeaderboard() {
     const board = await api("GET", `/api/leaderboard?game=${encodeURIComponent(select.value)}`, undefined, { key: false });
     box.replaceChildren(board.players.length
       ? table(format(_("Leaderboard of {game}"), { game: displayName(select.value) }), [_("#"), _("Name"), _("Rating"), _("Games"), _("Wins")],
-        board.players.slice(0, 20).map((p, n) => [String(n + 1),
+        board.players.slice(0, 20).map((/** @type {{name: string, kind: string, rating: number, games: number, wins: number}} */ p, /** @type {number} */ n) => [String(n + 1),
           h("span", {}, p.name, p.kind === "bot" ? h("span.tag", { text: _("bot") }) : null),
           p.rating.toFixed(1), String(p.games), String(p.wins)]))
       : emptyNote(_("No finished games of this game yet.")));
@@ -500,6 +627,7 @@ async function loadLeaderboard() {
 
 // --- start -------------------------------------------------------------------------------------
 
+/** Wire the page and fill it. */
 async function start() {
   wireLanguageMenu($("#language"));
   showWho();

@@ -1,3 +1,4 @@
+// @ts-check
 // The table page: /play/{id}, /watch/{id} and /replay/{id} (the mode comes from the path).
 //
 // The frame around a game's board: the header (game, whose turn, seats), the board module
@@ -11,7 +12,70 @@ import { h, s } from "./dom.js";
 import { _, format, language, ngettext, pgettext, wireLanguageMenu } from "./i18n.js";
 import { analysisAt, setupAnalysis } from "./analysis.js";
 
-const $ = (selector) => document.querySelector(selector);
+/** @typedef {import("./types.js").View} View */
+/** @typedef {import("./types.js").Seat} Seat */
+/** @typedef {import("./types.js").Choice} Choice */
+/** @typedef {import("./types.js").Decision} Decision */
+/** @typedef {import("./types.js").Panel} Panel */
+/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./types.js").GameType} GameType */
+/** @typedef {import("./types.js").GameRow} GameRow */
+/** @typedef {import("./types.js").Board} Board */
+/** @typedef {import("./types.js").BoardHandle} BoardHandle */
+/** @typedef {import("./types.js").BoardContext} BoardContext */
+/** @typedef {import("./dom.js").Child} Child */
+
+/**
+ * A guided game's part of a message (docs/server.md).
+ * @typedef {object} Lesson
+ * @property {boolean} active
+ * @property {number} [step]
+ * @property {number} [steps]
+ * @property {number | null} [expected]
+ * @property {string[]} [texts]
+ * @property {string} [task]
+ */
+
+/**
+ * A message of the server (docs/server.md): each type carries some of these.
+ * @typedef {object} Message
+ * @property {string} type
+ * @property {number} seq
+ * @property {string} [game]
+ * @property {number | null} viewer
+ * @property {string} [status]
+ * @property {Seat[]} [seats]
+ * @property {View} view
+ * @property {string} [reason]
+ * @property {Lesson} [lesson]
+ * @property {number} action
+ * @property {string} label
+ * @property {string[]} lines
+ * @property {string} [question]
+ * @property {string} [text]
+ * @property {string} code
+ * @property {string} [message]
+ */
+
+/**
+ * A step of a replay (GET /api/games/{id}/replay/{at}).
+ * @typedef {object} ReplayStep
+ * @property {number} at
+ * @property {number} moves
+ * @property {string} game
+ * @property {Seat[]} [seats]
+ * @property {View} view
+ */
+
+/** A line of the move log. @typedef {{kind: string, seat: number | null, text: string, effects: string[]}} LogLine */
+
+/**
+ * The page's element for ``selector`` (table.html has it), as the type the caller expects.
+ * @template {Element} [E=HTMLElement]
+ * @param {string} selector
+ * @returns {E}
+ */
+const $ = (selector) => /** @type {E} */ (document.querySelector(selector));
 const [, MODE, RAW_ID] = location.pathname.split("/");
 const GAME_ID = decodeURIComponent(RAW_ID || "");
 const FATAL = new Set(["bad_token", "seat_taken", "bad_key", "forbidden", "not_found"]);
@@ -21,8 +85,51 @@ const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
 /** Several people share this screen (``?hotseat``): boards cover what the next player may not see. */
 const HOTSEAT = new URLSearchParams(location.search).has("hotseat");
 
+const GENERIC_BOARD = "/static/boards/generic.js";
+
+/**
+ * Everything the page knows.
+ * @typedef {object} TableState
+ * @property {"play" | "watch" | "replay"} mode
+ * @property {string | null} game
+ * @property {GameType | null} type
+ * @property {number | null} seq
+ * @property {number | null} viewer
+ * @property {Seat[]} seats
+ * @property {string | null | undefined} status
+ * @property {View | null} view
+ * @property {number[]} openPath
+ * @property {number | null} pending
+ * @property {{seq: number, action: number, label: string} | null} hint
+ * @property {boolean} hintAsked
+ * @property {{seq: number, lines: string[]} | null} why
+ * @property {Lesson | null} lesson
+ * @property {string[]} lessonTexts
+ * @property {boolean} lessonLeft
+ * @property {{seq: number, action: number} | null} warning
+ * @property {boolean} whyAsked
+ * @property {{seq: number | null, lines: string[]} | null} odds
+ * @property {boolean} oddsAsked
+ * @property {{scores: number[], winners: number[]} | null} result
+ * @property {BoardHandle | null} board
+ * @property {string | null} boardName
+ * @property {WebSocket | null} socket
+ * @property {boolean} connected
+ * @property {number} retry
+ * @property {ReturnType<typeof setTimeout> | undefined} retryTimer
+ * @property {boolean} fatal
+ * @property {string | null} connectUrl
+ * @property {boolean} pendingToken
+ * @property {Set<string>} seenEvents
+ * @property {Promise<void>} queue
+ * @property {number} backlog
+ * @property {{at: number, target: number, moves: number, viewer: string, shownViewer: string | null,
+ *   timer: ReturnType<typeof setInterval> | undefined, loading: boolean}} replay
+ */
+
+/** @type {TableState} */
 const state = {
-  mode: ["play", "watch", "replay"].includes(MODE) ? MODE : "watch",
+  mode: MODE === "play" || MODE === "watch" || MODE === "replay" ? MODE : "watch",
   game: null,          // the game's name
   type: null,          // its description from /api/game-types
   seq: null,           // the latest seq heard
@@ -48,7 +155,7 @@ const state = {
   socket: null,
   connected: false,
   retry: 0,
-  retryTimer: null,
+  retryTimer: undefined,
   fatal: false,
   connectUrl: null,
   pendingToken: false, // the connection uses a link's token whose seat is known only from the hello
@@ -56,37 +163,59 @@ const state = {
   queue: Promise.resolve(),
   backlog: 0,
   // at: the step shown; target: the step asked for; loading: a step is being fetched or drawn
-  replay: { at: 0, target: 0, moves: 0, viewer: "public", shownViewer: null, timer: null, loading: false },
+  replay: { at: 0, target: 0, moves: 0, viewer: "public", shownViewer: null, timer: undefined, loading: false },
 };
 
 // --- small helpers -----------------------------------------------------------------------------
 
-/** ``path`` asking the server for its words in the page's language (``?lang=``). */
+/**
+ * ``path`` asking the server for its words in the page's language (``?lang=``).
+ * @param {string} path
+ * @returns {string}
+ */
 function withLang(path) {
   return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language)}`;
 }
 
+/** A seat's name (its person's, else "Player N"). @param {number} seat @returns {string} */
 function seatName(seat) {
   const found = state.seats.find((s) => s.seat === seat);
   return (found && found.name) || format(_("Player {number}"), { number: seat + 1 });
 }
 
+/**
+ * The banner above the table (empty text: hidden), with links or buttons.
+ * @param {string} text
+ * @param {"error" | "info"} [kind]
+ * @param {Child[]} [actions]
+ */
 function banner(text, kind = "error", actions = []) {
   const box = $("#banner");
-  box.replaceChildren(...(text ? [h("p", { text }), actions.length ? h("div.actions", {}, actions) : null] : []));
+  box.replaceChildren(...(text ? [h("p", { text })] : []), ...(text && actions.length ? [h("div.actions", {}, actions)] : []));
   box.dataset.kind = kind;
   box.hidden = !text;
 }
 
+/**
+ * A passing notice (the latest three stay 12 s), also in the log unless {log: false}.
+ * @param {string} text
+ * @param {"info" | "error" | "away"} [kind]
+ * @param {{log?: boolean}} [options]
+ */
 function notice(text, kind = "info", { log = true } = {}) {
   const box = $("#notices");
   const item = h("p.notice", { "data-kind": kind }, text);
   box.append(item);
-  while (box.children.length > 3) box.firstElementChild.remove();
+  while (box.firstElementChild && box.children.length > 3) box.firstElementChild.remove();
   setTimeout(() => item.remove(), 12000);
   if (log) addLogEntry({ kind: "notice", seat: null, text, effects: [] });
 }
 
+/**
+ * The connection line (empty: hidden), with a "Reconnect now" button.
+ * @param {string} text
+ * @param {boolean} [withButton]
+ */
 function connection(text, withButton = false) {
   const line = $("#connection");
   line.replaceChildren(text);
@@ -96,7 +225,14 @@ function connection(text, withButton = false) {
   line.hidden = !text;
 }
 
+/**
+ * Every leaf of a menu, with its path of indexes.
+ * @param {Choice[]} choices
+ * @param {number[]} [path]
+ * @returns {{action: number | undefined, path: number[], label: string}[]}
+ */
 function leaves(choices, path = []) {
+  /** @type {{action: number | undefined, path: number[], label: string}[]} */
   const out = [];
   choices.forEach((choice, n) => {
     if (Array.isArray(choice.choices)) out.push(...leaves(choice.choices, [...path, n]));
@@ -105,6 +241,12 @@ function leaves(choices, path = []) {
   return out;
 }
 
+/**
+ * The choices of the group at ``path``, or null when the path opens no group.
+ * @param {Decision} decision
+ * @param {number[]} path
+ * @returns {Choice[] | null}
+ */
 function choicesAt(decision, path) {
   let choices = decision.choices;
   for (const index of path) {
@@ -115,22 +257,30 @@ function choicesAt(decision, path) {
   return choices;
 }
 
+/**
+ * The labels of the groups along ``path``.
+ * @param {Decision} decision
+ * @param {number[]} path
+ * @returns {string[]}
+ */
 function labelsAt(decision, path) {
   const labels = [];
   let choices = decision.choices;
   for (const index of path) {
     labels.push(choices[index].label);
-    choices = choices[index].choices;
+    choices = choices[index].choices || [];
   }
   return labels;
 }
 
+/** Whether this page's person decides now. @returns {boolean} */
 function myTurn() {
   return Boolean(state.mode === "play" && state.view && state.view.decision && state.viewer !== null);
 }
 
 // --- the board module --------------------------------------------------------------------------
 
+/** What the board is given (boards/README.md). @returns {BoardContext} */
 function boardContext() {
   return {
     get viewer() {
@@ -139,11 +289,11 @@ function boardContext() {
     },
     mode: state.mode,
     game: state.game,
-    choose: (action) => choose(action),
+    choose: (/** @type {number} */ action) => choose(action),
     get openPath() { return [...state.openPath]; },
-    open: (path) => openGroup(Array.isArray(path) ? path.map(Number) : String(path).split(",").map(Number)),
+    open: (/** @type {number[] | string} */ path) => openGroup(Array.isArray(path) ? path.map(Number) : String(path).split(",").map(Number)),
     t: _,
-    seatMark: (seat, options) => seatMark(seat, options),
+    seatMark: (/** @type {number} */ seat, /** @type {{size?: number, title?: string} | undefined} */ options) => seatMark(seat, options),
     get reducedMotion() { return reducedMotion.matches; },
     hotseat: HOTSEAT,
   };
@@ -151,12 +301,14 @@ function boardContext() {
 
 const PLAIN_KEY = "stoneage.plainBoard";
 
+/** Whether the table is shown in words (?board=generic, or the page's toggle). @returns {boolean} */
 function plainWanted() {
   const asked = new URLSearchParams(location.search).get("board");
   if (asked === "generic") return true;
   try { return localStorage.getItem(PLAIN_KEY) === "1"; } catch { return false; }
 }
 
+/** The toggle between the board and the table in words. @param {string | null | undefined} name the game's board */
 function setupPlainToggle(name) {
   const button = $("#plain-toggle");
   button.hidden = !name || name === "generic";
@@ -170,10 +322,15 @@ function setupPlainToggle(name) {
   };
 }
 
+/**
+ * Load and mount a board module (the generic board when it cannot be loaded or words are wanted).
+ * @param {string | null | undefined} name
+ */
 async function loadBoard(name) {
   setupPlainToggle(name);
-  const wanted = /^[a-z0-9_]{1,40}$/.test(name || "") ? name : "generic";
+  const wanted = name && /^[a-z0-9_]{1,40}$/.test(name) ? name : "generic";
   const safe = plainWanted() ? "generic" : wanted;
+  /** @type {{default: Board} | null} */
   let module = null;
   if (safe !== "generic") {
     try {
@@ -184,12 +341,17 @@ async function loadBoard(name) {
   }
   let used = safe;
   if (!module) {
-    module = await import("/static/boards/generic.js");
+    module = /** @type {{default: Board}} */ (await import(GENERIC_BOARD));
     used = "generic";
   }
   mountBoard(module.default, used);
 }
 
+/**
+ * Mount a board in #board (falling back to the generic one when it fails).
+ * @param {Board} board
+ * @param {string} name
+ */
 function mountBoard(board, name) {
   const root = $("#board");
   root.replaceChildren();
@@ -204,14 +366,16 @@ function mountBoard(board, name) {
   return null;
 }
 
+/** The board failed: the generic one instead. */
 async function fallBack() {
   if (state.boardName === "generic") return;
   notice(_("The board could not be drawn; the table is shown in words."), "error", { log: false });
-  const module = await import("/static/boards/generic.js");
+  const module = /** @type {{default: Board}} */ (await import(GENERIC_BOARD));
   mountBoard(module.default, "generic");
   drawBoard([]);
 }
 
+/** Draw the board from the view. @param {GameEvent[]} events this update's */
 function drawBoard(events) {
   if (!state.board || !state.view) return;
   try {
@@ -224,11 +388,12 @@ function drawBoard(events) {
   markBoard();
 }
 
+/** Let the board animate the events (at most 4 s; not when behind, hidden or without motion). @param {GameEvent[]} events */
 async function animateBoard(events) {
   if (!state.board || typeof state.board.animate !== "function" || !events.length) return;
   if (reducedMotion.matches || state.backlog > 2 || document.visibilityState === "hidden") return;
   try {
-    await Promise.race([state.board.animate(events), new Promise((resolve) => setTimeout(resolve, 4000))]);
+    await Promise.race([state.board.animate(events), new Promise((resolve) => { setTimeout(resolve, 4000); })]);
   } catch (error) {
     console.error("the board's animation failed", error);
   }
@@ -239,25 +404,25 @@ function markBoard() {
   const area = $("#board-area");
   const deciding = myTurn() && state.pending === null && state.connected;
   area.classList.toggle("deciding", deciding);
-  area.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+  area.querySelectorAll(".hinted").forEach((el) => { el.classList.remove("hinted"); });
   const marked = deciding && state.hint && state.hint.seq === state.seq ? state.hint.action : (deciding ? lessonExpected() : null);
   if (marked !== null) {
     const action = String(marked);
     area.querySelectorAll("[data-action]").forEach((el) => {
-      if (el.dataset.action === action) el.classList.add("hinted");
+      if (el.getAttribute("data-action") === action) el.classList.add("hinted");
     });
   }
 }
 
 // --- a guided game (Learn to play) ---------------------------------------------------------------
 
-/** The action the lesson expects of this page's person now, or null. */
+/** The action the lesson expects of this page's person now, or null. @returns {number | null} */
 function lessonExpected() {
   const lesson = state.lesson;
   return lesson && lesson.active && myTurn() && typeof lesson.expected === "number" ? lesson.expected : null;
 }
 
-/** Take a message's lesson part (a guided game's messages carry one). */
+/** Take a message's lesson part (a guided game's messages carry one). @param {Message} message */
 function takeLesson(message) {
   if (!message.lesson) return;
   state.lesson = message.lesson;
@@ -265,6 +430,7 @@ function takeLesson(message) {
   if (!message.lesson.active) state.lessonTexts = [];
 }
 
+/** The lesson's box: what it says, the task, the step. */
 function drawLesson() {
   const box = $("#lesson");
   const lesson = state.lesson;
@@ -283,23 +449,24 @@ function drawLesson() {
   const over = state.view && state.view.to_move === TERMINAL;
   const parts = state.lessonTexts.map((text) => h("p", { text: text.replace(/\s*\n\s*/g, " ") }));
   if (lesson.task && myTurn()) parts.push(h("p.lesson-task", { text: lesson.task }));
-  if (typeof lesson.step === "number" && lesson.step < lesson.steps && !over) {
+  if (typeof lesson.step === "number" && typeof lesson.steps === "number" && lesson.step < lesson.steps && !over) {
     parts.push(h("p.muted.small", { text: format(_("Lesson step {step} of {steps}"), { step: lesson.step + 1, steps: lesson.steps }) }));
   }
   body.replaceChildren(...parts);
   leave.hidden = over || state.mode !== "play" || state.viewer === null;
 }
 
+/** Leave the lesson: the game goes on as a normal game. */
 function leaveLesson() {
   if (send({ type: "leave_lesson" })) {
     state.lessonLeft = true;
-    $("#lesson-leave").disabled = true;
+    /** @type {HTMLButtonElement} */ ($("#lesson-leave")).disabled = true;
   }
 }
 
 // --- warnings before a move --------------------------------------------------------------------
 
-/** The server warned of the move just sent: ask the same question before playing it. */
+/** The server warned of the move just sent: ask the same question before playing it. @param {Message} message */
 function onWarning(message) {
   state.pending = null;
   if (message.seq !== state.seq || !myTurn()) {
@@ -308,6 +475,7 @@ function onWarning(message) {
   }
   state.warning = { seq: message.seq, action: message.action };
   drawDecision();
+  /** @type {HTMLDialogElement} */
   const dialog = $("#warn-dialog");
   $("#warn-lines").replaceChildren(...(message.lines || []).map((line) => h("p", { text: line })),
     h("p", { text: _("Do it anyway?") }));
@@ -321,6 +489,7 @@ function onWarning(message) {
   $("#warn-no").focus();
 }
 
+/** Play the warned move (yes) or choose again. @param {boolean} yes */
 function answerWarning(yes) {
   const warned = state.warning;
   state.warning = null;
@@ -335,10 +504,12 @@ function answerWarning(yes) {
 
 // --- header ------------------------------------------------------------------------------------
 
+/** The header: the game, the mode, whose turn, the seats. */
 function drawHeader() {
   const view = state.view;
   const title = state.type ? state.type.display_name : (state.game || _("Stone Age"));
   $("#game-title").textContent = title;
+  /** @type {Record<TableState["mode"], string>} */
   const modeWords = {
     play: state.viewer !== null ? format(_("Playing as {name}"), { name: seatName(state.viewer) }) : _("Playing"),
     watch: _("Watching"),
@@ -353,7 +524,7 @@ function drawHeader() {
   let status = view ? view.status : _("Connecting to the table…");
   if (view) {
     if (view.to_move === TERMINAL) status = resultSentence() || _("The game is over.");
-    else if (myTurn()) status = format(_("Your turn: {prompt}"), { prompt: view.decision.prompt });
+    else if (myTurn() && view.decision) status = format(_("Your turn: {prompt}"), { prompt: view.decision.prompt });
     else if (view.to_move >= 0 && state.mode === "play" && view.to_move === state.viewer) status = _("Your turn.");
     else if (view.to_move === CHANCE) status = _("Chance acts (dice, cards)…");
     if (state.status === "open" && view.to_move !== TERMINAL && state.mode !== "replay") {
@@ -391,6 +562,7 @@ function drawHeader() {
   drawAway();
 }
 
+/** The note that a bot stands in while this page's person is away. */
 function drawAway() {
   const me = state.mode === "play" && state.seats.find((s) => s.seat === state.viewer);
   const box = $("#away-note");
@@ -406,17 +578,24 @@ function drawAway() {
   }
 }
 
+/** Tell the server this person is back (any message does). */
 function comeBack() {
   send({ type: "ping" });
 }
 
 // --- the decision panel ------------------------------------------------------------------------
 
+/** The decision panel and the way down to it. @param {{keepFocus?: boolean}} [options] */
 function drawDecision(options) {
   drawDecisionPanel(options);
   drawJump();
 }
 
+/**
+ * The decision panel: the prompt, the open group's choices as buttons, the tools (back, hint, why,
+ * odds) and their answers.
+ * @param {{keepFocus?: boolean}} [options]
+ */
 function drawDecisionPanel({ keepFocus = false } = {}) {
   const body = $("#decision-body");
   const title = $("#decision-title");
@@ -429,7 +608,7 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
     title.textContent = _("The decision");
     if (view && view.decision) {
       body.append(h("p.prompt", { text: view.decision.prompt }),
-        (view.decision.info || []).length ? h("ul.info", {}, view.decision.info.map((line) => h("li", { text: line }))) : "",
+        (view.decision.info || []).length ? h("ul.info", {}, (view.decision.info || []).map((line) => h("li", { text: line }))) : "",
         h("p.muted", { text: format(ngettext("{count} option was open.", "{count} options were open.", leaves(view.decision.choices).length), { count: leaves(view.decision.choices).length }) }));
     } else {
       body.append(h("p.muted", { text: view ? view.status : "" }));
@@ -488,11 +667,11 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
       "data-action": group ? null : String(choice.action),
       "data-path": group ? path.join(",") : null,
       class: `choice${group ? " group" : ""}${onHintPath ? " hinted" : ""}${onLessonPath ? " expected" : ""}`,
-      onclick: () => (group ? openGroup(path) : choose(choice.action)),
+      onclick: () => (group ? openGroup(path) : choose(/** @type {number} */ (choice.action))),
     },
     n < 9 ? h("kbd", { "aria-hidden": "true", text: String(n + 1) }) : h("span.kbd-space", { "aria-hidden": "true" }),
     h("span.choice-label", { text: choice.label }),
-    group ? h("span.visually-hidden", { text: " " + format(ngettext("({count} option)", "({count} options)", choice.choices.length), { count: choice.choices.length }) }) : null,
+    choice.choices ? h("span.visually-hidden", { text: " " + format(ngettext("({count} option)", "({count} options)", choice.choices.length), { count: choice.choices.length }) }) : null,
     onHintPath ? h("span.hint-badge", { text: _("hint") }) : null,
     onLessonPath ? h("span.lesson-badge", { text: _("lesson") }) : null,
     group ? h("span.chevron", { "aria-hidden": "true", text: "›" }) : null);
@@ -535,9 +714,11 @@ function drawDecisionPanel({ keepFocus = false } = {}) {
   }
 }
 
+/** Open a group of the decision (its path of indexes). @param {number[]} path */
 function openGroup(path) {
-  if (!myTurn() || state.pending !== null) return;
-  if (!choicesAt(state.view.decision, path)) return;
+  const decision = state.view && state.view.decision;
+  if (!myTurn() || state.pending !== null || !decision) return;
+  if (!choicesAt(decision, path)) return;
   state.openPath = path;
   drawDecision({ keepFocus: true });
   tellBoardOpened();
@@ -547,6 +728,7 @@ function openGroup(path) {
 
 let decisionInSight = true;
 
+/** The "to your move" button, while the decision is out of sight. */
 function drawJump() {
   $("#jump-to-move").hidden = !(myTurn() && state.pending === null && !decisionInSight);
 }
@@ -562,7 +744,7 @@ $("#jump-to-move").addEventListener("click", (event) => {
   event.preventDefault();
   const panel = $("#decision");
   panel.scrollIntoView({ block: "start", behavior: reducedMotion.matches ? "auto" : "smooth" });
-  const first = panel.querySelector(".choice:not([disabled])");
+  const first = /** @type {HTMLElement | null} */ (panel.querySelector(".choice:not([disabled])"));
   (first || panel).focus({ preventScroll: true });
 });
 
@@ -576,19 +758,22 @@ function tellBoardOpened() {
   }
 }
 
+/** Leave the open group (Esc). */
 function back() {
   if (!state.openPath.length) return;
   const was = state.openPath;
   state.openPath = was.slice(0, -1);
   drawDecision();
   tellBoardOpened();
-  const again = $(`#decision-body [data-path="${was.join(",")}"]`);
+  const again = /** @type {HTMLElement | null} */ (document.querySelector(`#decision-body [data-path="${was.join(",")}"]`));
   if (again) again.focus();
 }
 
+/** Play a leaf action of the decision. @param {number} action */
 function choose(action) {
-  if (!myTurn() || state.pending !== null || !state.connected) return;
-  const legal = leaves(state.view.decision.choices).some((leaf) => leaf.action === action);
+  const decision = state.view && state.view.decision;
+  if (!myTurn() || state.pending !== null || !state.connected || !decision) return;
+  const legal = leaves(decision.choices).some((leaf) => leaf.action === action);
   if (!legal) return;
   if (send({ type: "move", seq: state.seq, action, warn: true })) {
     state.pending = action;
@@ -597,6 +782,7 @@ function choose(action) {
   }
 }
 
+/** Ask the server for a hint. */
 function askHint() {
   if (!myTurn() || state.hintAsked) return;
   if (send({ type: "hint" })) {
@@ -605,6 +791,7 @@ function askHint() {
   }
 }
 
+/** Ask why the last bot move was played. */
 function askWhy() {
   if (state.whyAsked) return;
   if (send({ type: "why" })) {
@@ -613,6 +800,7 @@ function askWhy() {
   }
 }
 
+/** The answer to "Why?". @param {Message} message */
 function showWhy(message) {
   state.whyAsked = false;
   state.why = { seq: message.seq, lines: message.lines };
@@ -620,11 +808,13 @@ function showWhy(message) {
 }
 
 /** Whether this page may ask the odds: a seated player in a game whose play kit brings odds
- *  (``"odds"`` of its entry in /api/game-types). */
+ *  (``"odds"`` of its entry in /api/game-types).
+ * @returns {boolean} */
 function hasOdds() {
   return state.mode === "play" && state.viewer !== null && Boolean(state.type && state.type.odds);
 }
 
+/** Ask the odds of this seat's rolls ahead. */
 function askOdds() {
   if (state.oddsAsked || !hasOdds()) return;
   if (send({ type: "odds" })) {
@@ -633,32 +823,36 @@ function askOdds() {
   }
 }
 
-/** The odds answer the position the page shows: messages come in order, so it is the latest seq's. */
+/** The odds answer the position the page shows: messages come in order, so it is the latest seq's.
+ *  @param {Message} message */
 function showOdds(message) {
   state.oddsAsked = false;
   state.odds = { seq: state.seq, lines: message.lines || [] };
   drawDecision();
 }
 
+/** The hint: open its group and mark its choice. @param {Message} message */
 function showHint(message) {
   state.hintAsked = false;
-  if (message.seq !== state.seq || !myTurn()) {
+  const decision = state.view && state.view.decision;
+  if (message.seq !== state.seq || !myTurn() || !decision) {
     drawDecision();
     return;
   }
   state.hint = { seq: message.seq, action: message.action, label: message.label };
-  const leaf = leaves(state.view.decision.choices).find((l) => l.action === message.action);
+  const leaf = leaves(decision.choices).find((l) => l.action === message.action);
   if (leaf) state.openPath = leaf.path.slice(0, -1);
   drawDecision();
   markBoard();
-  const button = $("#decision-body .choice.hinted");
+  const button = /** @type {HTMLElement | null} */ (document.querySelector("#decision-body .choice.hinted"));
   if (button) button.focus({ preventScroll: false });
 }
 
 // --- keyboard ----------------------------------------------------------------------------------
 
+/** Whether keys go to a text field (not to the table). @param {EventTarget | null} target @returns {boolean} */
 function typing(target) {
-  return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
 document.addEventListener("keydown", (event) => {
@@ -666,8 +860,9 @@ document.addEventListener("keydown", (event) => {
   const me = state.mode === "play" && state.seats.find((s) => s.seat === state.viewer);
   if (me && me.away) comeBack();
   if (state.mode === "replay") {
-    if (event.target && event.target.id === "replay-at") return;
+    if (event.target instanceof Element && event.target.id === "replay-at") return;
     if (typing(event.target)) return;
+    /** @type {Record<string, number>} */
     const moves = { ArrowLeft: -1, ArrowRight: 1 };
     if (event.key in moves) {
       event.preventDefault();
@@ -683,7 +878,7 @@ document.addEventListener("keydown", (event) => {
   }
   if (typing(event.target) || !myTurn() || state.warning) return;
   if (/^[1-9]$/.test(event.key)) {
-    const buttons = [...document.querySelectorAll("#decision-body .choice")];
+    const buttons = [.../** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll("#decision-body .choice"))];
     const button = buttons[Number(event.key) - 1];
     if (button && !button.disabled) {
       event.preventDefault();
@@ -702,6 +897,7 @@ document.addEventListener("pointerdown", () => {
 
 // --- the move log ------------------------------------------------------------------------------
 
+/** An event's identity in the log (a resync sends the latest events again). @param {GameEvent} event @returns {string} */
 function eventKey(event) {
   return JSON.stringify([event.number, event.kind, event.seat, event.text]);
 }
@@ -721,11 +917,12 @@ function followLog() {
 
 $("#log-scroll").addEventListener("scroll", (event) => {
   if (logScrollFrame) return;  // lines came and are not scrolled to yet: the reader did not move
-  const scroller = event.currentTarget;
+  const scroller = /** @type {HTMLElement} */ (event.currentTarget);
   logFollows = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 40;
 }, { passive: true });
 if ("ResizeObserver" in window) new ResizeObserver(followLog).observe($("#log-scroll"));
 
+/** A line of the log. @param {GameEvent | LogLine} event @returns {HTMLLIElement} */
 function logItem(event) {
   const item = h("li", { class: `log-entry kind-${String(event.kind || "event").replace(/[^a-z_]/g, "")}` });
   if (typeof event.seat === "number" && event.seat >= 0) item.append(seatMark(event.seat, { size: 14 }), " ");
@@ -736,21 +933,28 @@ function logItem(event) {
   return item;
 }
 
-/** Add lines to the log at once (one DOM change), keeping the latest LOG_LIMIT of them. */
+/** Add lines to the log at once (one DOM change), keeping the latest LOG_LIMIT of them.
+ *  @param {HTMLLIElement[]} items */
 function appendLog(items) {
   if (!items.length) return;
   const list = $("#log");
   const fragment = document.createDocumentFragment();
   fragment.append(...items.slice(-LOG_LIMIT));
   list.append(fragment);
-  for (let extra = list.children.length - LOG_LIMIT; extra > 0; extra -= 1) list.firstElementChild.remove();
+  for (let extra = list.children.length - LOG_LIMIT; extra > 0; extra -= 1) list.firstElementChild?.remove();
   followLog();
 }
 
+/** Add a line to the log. @param {LogLine} event */
 function addLogEntry(event) {
   appendLog([logItem(event)]);
 }
 
+/**
+ * Log the events (with ``dedupe``, those not logged yet).
+ * @param {GameEvent[] | undefined} events
+ * @param {{dedupe: boolean}} options
+ */
 function logEvents(events, { dedupe }) {
   const items = [];
   for (const event of events || []) {
@@ -764,6 +968,7 @@ function logEvents(events, { dedupe }) {
   if (state.seenEvents.size > 4000) state.seenEvents = new Set([...state.seenEvents].slice(-2000));
 }
 
+/** Empty the log. */
 function clearLog() {
   $("#log").replaceChildren();
   state.seenEvents.clear();
@@ -771,10 +976,12 @@ function clearLog() {
 
 // --- the end: results --------------------------------------------------------------------------
 
+/** The view's panel of results, if any. @param {View} view @returns {Panel | undefined} */
 function resultPanel(view) {
   return (view.panels || []).find((p) => /^(results?|final|scores?|breakdown)$/i.test(p.name));
 }
 
+/** Who won, in a sentence ("" before the result is known). @returns {string} */
 function resultSentence() {
   if (!state.result) return "";
   const names = state.result.winners.map(seatName);
@@ -784,6 +991,7 @@ function resultSentence() {
     { names: names.slice(0, -1).join(_(", ")), last: names[names.length - 1] });
 }
 
+/** The game's result from the lobby API. */
 async function fetchResult() {
   try {
     const game = await api("GET", withLang(`/api/games/${encodeURIComponent(GAME_ID)}`), undefined, { key: false });
@@ -793,6 +1001,7 @@ async function fetchResult() {
   }
 }
 
+/** The results card, once the game is over. */
 async function drawResults() {
   const box = $("#results");
   const view = state.view;
@@ -825,7 +1034,7 @@ async function drawResults() {
     state.mode !== "replay" ? h("div.actions", {},
       h("a.button.primary", { href: `/replay/${encodeURIComponent(GAME_ID)}` }, _("Replay this game")),
       h("a.button", { href: "/" }, _("Back to the lobby"))) : null,
-  ].filter(Boolean));
+  ].filter((node) => node !== null));
   box.hidden = false;
   drawHeader();
   if (wasHidden && state.mode !== "replay") box.scrollIntoView({ block: "nearest", behavior: reducedMotion.matches ? "auto" : "smooth" });
@@ -833,6 +1042,7 @@ async function drawResults() {
 
 // --- invites (the creator's copies) ------------------------------------------------------------
 
+/** The creator's invite links of the seats still free. */
 function drawInvites() {
   const box = $("#invites");
   const links = invites(GAME_ID);
@@ -862,6 +1072,7 @@ function drawInvites() {
 
 // --- drawing everything ------------------------------------------------------------------------
 
+/** Draw the whole page for a view. @param {GameEvent[]} events this update's */
 async function drawAll(events) {
   if (state.view && state.view.to_move === TERMINAL && !state.result) await fetchResult();
   drawHeader();
@@ -874,6 +1085,7 @@ async function drawAll(events) {
 
 // --- the websocket -----------------------------------------------------------------------------
 
+/** Send a message; false (and reconnecting) when not connected. @param {object} message @returns {boolean} */
 function send(message) {
   const socket = state.socket;
   if (!socket || socket.readyState !== WebSocket.OPEN) {
@@ -885,6 +1097,7 @@ function send(message) {
   return true;
 }
 
+/** Open the websocket (again). */
 function connect() {
   clearTimeout(state.retryTimer);
   if (state.fatal || !state.connectUrl) return;
@@ -897,6 +1110,7 @@ function connect() {
   });
   // "connected" (moves may be sent) comes with the hello: the whole view is drawn again then
   socket.addEventListener("message", (event) => {
+    /** @type {Message} */
     let message;
     try {
       message = JSON.parse(event.data);
@@ -930,6 +1144,7 @@ function connect() {
   });
 }
 
+/** Reconnect at once (unless the connection is open or refused for good). */
 function reconnectNow() {
   if (state.fatal) return;
   if (state.socket && state.socket.readyState <= WebSocket.OPEN) return;
@@ -938,6 +1153,7 @@ function reconnectNow() {
 
 window.addEventListener("online", reconnectNow);
 
+/** Handle a server message (one at a time, in order). @param {Message} message */
 async function handle(message) {
   switch (message.type) {
     case "hello":
@@ -992,6 +1208,7 @@ async function handle(message) {
   }
 }
 
+/** The whole table (hello, resync, seats): draw it all again. @param {Message} message */
 async function onSnapshot(message) {
   state.retry = 0;
   state.connected = true;
@@ -1005,7 +1222,7 @@ async function onSnapshot(message) {
   state.hintAsked = false;
   takeLesson(message);
   if (!sameDecision) state.openPath = [];
-  if (!state.game) await setGame(message.game);
+  if (!state.game) await setGame(message.game || "");
   if (message.type === "hello" && state.mode === "play" && state.viewer !== null) adoptToken();
   if (message.type === "resync" && String(message.reason || "").startsWith("stale")) {
     notice(_("The game had moved on before your move arrived; the table shows the latest position."), "info", { log: false });
@@ -1015,6 +1232,7 @@ async function onSnapshot(message) {
   banner("");
 }
 
+/** A step of the game: log it, draw it, animate it. @param {Message} message */
 async function onUpdate(message) {
   const sameDecision = state.view && JSON.stringify(state.view.decision) === JSON.stringify(message.view.decision);
   state.seq = message.seq;
@@ -1029,10 +1247,12 @@ async function onUpdate(message) {
   await animateBoard(events);
 }
 
+/** The server refused a message (or the connection, for good). @param {Message} message */
 function onError(message) {
   const text = message.message || message.code;
   if (FATAL.has(message.code)) {
     state.fatal = true;
+    /** @type {Record<string, string>} */
     const words = {
       bad_token: _("This link no longer opens a seat at this game (it may have been taken with a newer link)."),
       seat_taken: _("This seat belongs to another player: only their browser (their personal key) can open it."),
@@ -1053,10 +1273,11 @@ function onError(message) {
   }
   if (state.pending !== null) state.pending = null;
   // A refused question frees its button again (a message over the rate limit was not answered).
-  const refused = (code) => message.code === code || message.code === "busy" || message.code === "rate_limited";
+  const refused = (/** @type {string} */ code) => message.code === code || message.code === "busy" || message.code === "rate_limited";
   if (refused("no_hint")) state.hintAsked = false;
   if (refused("no_why")) state.whyAsked = false;
   if (refused("no_odds")) state.oddsAsked = false;
+  /** @type {Record<string, string>} */
   const polite = {
     not_your_turn: _("It is not your turn any more."),
     illegal_move: format(_("That move is not possible now: {reason}"), { reason: text }),
@@ -1077,6 +1298,7 @@ function onError(message) {
 
 // --- who connects how --------------------------------------------------------------------------
 
+/** A link's token: keep it under the seat the hello told, and tidy the address. */
 function adoptToken() {
   const tokens = seatTokens(GAME_ID);
   if (state.pendingToken && tokens["?"]) {
@@ -1090,15 +1312,17 @@ function adoptToken() {
   }
 }
 
+/** Ask the person's name (the first visit) and become a player. @returns {Promise<import("./api.js").Player | null>} */
 async function askName() {
+  /** @type {HTMLDialogElement} */
   const dialog = $("#name-dialog");
   if (typeof dialog.showModal !== "function") return createPlayer("Player");
   return new Promise((resolve) => {
     dialog.addEventListener("close", async () => {
       try {
-        resolve(await createPlayer($("#name-input").value));
+        resolve(await createPlayer(/** @type {HTMLInputElement} */ ($("#name-input")).value));
       } catch (error) {
-        banner(error.message);
+        banner(error instanceof Error ? error.message : String(error));
         resolve(null);
       }
     }, { once: true });
@@ -1107,6 +1331,7 @@ async function askName() {
   });
 }
 
+/** The websocket address of this page's seat (from a link's token, a kept token or my key), or null. @returns {Promise<string | null>} */
 async function playUrl() {
   const params = new URLSearchParams(location.search);
   const fromLink = params.get("token");
@@ -1137,7 +1362,7 @@ async function playUrl() {
   if (player) {
     try {
       const me = await api("GET", "/api/players/me");
-      const held = me.games.filter((g) => g.id === GAME_ID).map((g) => g.seat);
+      const held = /** @type {{id: string, seat: number}[]} */ (me.games).filter((g) => g.id === GAME_ID).map((g) => g.seat);
       if (mySeat === null || !held.includes(mySeat)) mySeat = held.length ? held[0] : null;
     } catch (error) {
       if (error instanceof ApiError && error.code === "bad_key") forgetPlayer();
@@ -1152,24 +1377,26 @@ async function playUrl() {
   return null;
 }
 
+/** This page has no seat: offer a free one, or watching. */
 async function noSeat() {
-  let game = null;
+  /** @type {GameRow} */
+  let game;
   try {
     game = await api("GET", withLang(`/api/games/${encodeURIComponent(GAME_ID)}`), undefined, { key: false });
   } catch (error) {
-    banner(error.message, "error", [h("a.button", { href: "/" }, _("Back to the lobby"))]);
+    banner(error instanceof Error ? error.message : String(error), "error", [h("a.button", { href: "/" }, _("Back to the lobby"))]);
     return;
   }
   const free = game.seats.filter((s) => s.kind === "person" && !s.taken);
-  const join = async (event) => {
-    event.currentTarget.disabled = true;
+  const join = async (/** @type {MouseEvent} */ event) => {
+    /** @type {HTMLButtonElement} */ (event.currentTarget).disabled = true;
     try {
       const me = storedPlayer() || await askName();
       const joined = await api("POST", `/api/games/${encodeURIComponent(GAME_ID)}/join`, { name: me ? me.name : undefined });
       keepToken(GAME_ID, joined.seat, joined.token);
       location.replace(`/play/${encodeURIComponent(GAME_ID)}?seat=${joined.seat}`);
     } catch (error) {
-      banner(error.message);
+      banner(error instanceof Error ? error.message : String(error));
     }
   };
   banner(free.length ? _("You have no seat at this game yet. A seat is free: take it, or watch.")
@@ -1180,6 +1407,7 @@ async function noSeat() {
   $("#status").textContent = _("You have no seat at this game.");
 }
 
+/** The game's name came: its description, then its board. @param {string} name */
 async function setGame(name) {
   state.game = name;
   try {
@@ -1198,10 +1426,17 @@ async function setGame(name) {
 // one pump fetches the latest target and draws it (state.replay.at: the step shown). A fetch whose
 // target was passed by a newer press is cancelled, so an older step never follows a newer one.
 
-let replayPumping = null;  // the pump's promise while it runs
-let replayFetch = null;    // {at, viewer, controller} of the step being fetched
+/** @type {Promise<void> | null} the pump's promise while it runs */
+let replayPumping = null;
+/** @type {{at: number, viewer: string, controller: AbortController} | null} the step being fetched */
+let replayFetch = null;
 
-/** Fetch one step of the replay, or null when a newer press cancelled it. */
+/**
+ * Fetch one step of the replay, or null when a newer press cancelled it.
+ * @param {number} at
+ * @param {string} viewer  "public" or a seat number
+ * @returns {Promise<ReplayStep | null>}
+ */
 async function fetchStep(at, viewer) {
   const controller = new AbortController();
   replayFetch = { at, viewer, controller };
@@ -1216,7 +1451,11 @@ async function fetchStep(at, viewer) {
   }
 }
 
-/** Draw a fetched step: the board, the panels, the log (continued when it is the next step). */
+/**
+ * Draw a fetched step: the board, the panels, the log (continued when it is the next step).
+ * @param {ReplayStep} step
+ * @param {string} viewer
+ */
 async function showStep(step, viewer) {
   const r = state.replay;
   const append = r.shownViewer === viewer && step.at === r.at + 1;
@@ -1244,6 +1483,7 @@ async function showStep(step, viewer) {
   history.replaceState(null, "", url);
 }
 
+/** The replay could not go on: say why. @param {unknown} error */
 function replayFailed(error) {
   const r = state.replay;
   r.target = r.at;
@@ -1253,7 +1493,7 @@ function replayFailed(error) {
       h("a.button", { href: "/" }, _("Back to the lobby"))]);
     $("#status").textContent = _("The game is not over yet.");
   } else {
-    banner(error.message || String(error), "error", [h("a.button", { href: "/" }, _("Back to the lobby"))]);
+    banner((error instanceof Error && error.message) || String(error), "error", [h("a.button", { href: "/" }, _("Back to the lobby"))]);
   }
   stopReplayPlay();
   if (r.moves) drawReplayBar();
@@ -1279,13 +1519,16 @@ async function pumpReplay() {
   }
 }
 
-/** Start the pump unless it runs; it follows every later change of the target by itself. */
+/** Start the pump unless it runs; it follows every later change of the target by itself.
+ *  @returns {Promise<void>} */
 function replayPump() {
   if (!replayPumping) replayPumping = pumpReplay().finally(() => { replayPumping = null; });
   return replayPumping;
 }
 
-/** Ask for a step: the bar shows it at once, a fetch for another step is cancelled. */
+/** Ask for a step: the bar shows it at once, a fetch for another step is cancelled.
+ *  @param {number} at
+ *  @returns {Promise<void>} */
 function replayGo(at) {
   const r = state.replay;
   if (r.shownViewer === null) return replayPump();  // the first step is still coming: its length is unknown
@@ -1296,8 +1539,12 @@ function replayGo(at) {
   return replayPump();
 }
 
-/** The autoplay button's icon (as table.html draws it first): a circle with a triangle (play) or two bars (pause). */
-function playIcon(/** @type {string} */ inner) {
+/**
+ * The autoplay button's icon (as table.html draws it first): a circle with a triangle (play) or two bars (pause).
+ * @param {string} inner  the path of the triangle or the bars
+ * @returns {SVGSVGElement}
+ */
+function playIcon(inner) {
   return s("svg", { viewBox: "0 0 24 24", "aria-hidden": "true", focusable: "false" },
     s("circle", { cx: 12, cy: 12, r: 9.5, fill: "none", stroke: "currentColor", "stroke-width": 2 }),
     s("path", { d: inner }));
@@ -1309,15 +1556,17 @@ const PAUSE_ICON = "M8.5 7.5h2.5v9H8.5zM13 7.5h2.5v9H13z";
 function drawReplayBar() {
   const r = state.replay;
   const at = r.target;
+  /** @type {HTMLInputElement} */
   const slider = $("#replay-at");
   slider.max = String(r.moves);
   slider.value = String(at);
   slider.setAttribute("aria-valuetext", format(_("move {at} of {moves}"), { at, moves: r.moves }));
   $("#replay-position").textContent = `${at} / ${r.moves}`;
-  $("#replay-first").disabled = at <= 0;
-  $("#replay-back").disabled = at <= 0;
-  $("#replay-forward").disabled = at >= r.moves;
-  $("#replay-last").disabled = at >= r.moves;
+  /** @type {HTMLButtonElement} */ ($("#replay-first")).disabled = at <= 0;
+  /** @type {HTMLButtonElement} */ ($("#replay-back")).disabled = at <= 0;
+  /** @type {HTMLButtonElement} */ ($("#replay-forward")).disabled = at >= r.moves;
+  /** @type {HTMLButtonElement} */ ($("#replay-last")).disabled = at >= r.moves;
+  /** @type {HTMLSelectElement} */
   const select = $("#replay-viewer");
   if (select.options.length !== state.seats.length + 1) {
     select.replaceChildren(h("option", { value: "public", text: _("Everyone (public)") }),
@@ -1327,15 +1576,17 @@ function drawReplayBar() {
   analysisAt(at, r.moves);
 }
 
+/** Stop the autoplay. */
 function stopReplayPlay() {
   const r = state.replay;
   clearInterval(r.timer);
-  r.timer = null;
+  r.timer = undefined;
   const button = $("#replay-play");
   button.setAttribute("aria-pressed", "false");
-  button.querySelector(".play-icon").replaceChildren(playIcon(PLAY_ICON));
+  button.querySelector(".play-icon")?.replaceChildren(playIcon(PLAY_ICON));
 }
 
+/** Play the replay a move a second, or stop. */
 function toggleReplayPlay() {
   const r = state.replay;
   if (r.timer) {
@@ -1345,7 +1596,7 @@ function toggleReplayPlay() {
   if (r.target >= r.moves) replayGo(0);
   const button = $("#replay-play");
   button.setAttribute("aria-pressed", "true");
-  button.querySelector(".play-icon").replaceChildren(playIcon(PAUSE_ICON));
+  button.querySelector(".play-icon")?.replaceChildren(playIcon(PAUSE_ICON));
   r.timer = setInterval(() => {
     if (r.loading) return;
     if (r.at >= r.moves) stopReplayPlay();
@@ -1353,6 +1604,7 @@ function toggleReplayPlay() {
   }, 900);
 }
 
+/** The replay page: its bar, its keys, the analysis, and the first step. */
 async function startReplay() {
   $("#replay-bar").hidden = false;
   document.body.classList.add("mode-replay");
@@ -1368,10 +1620,10 @@ async function startReplay() {
   $("#replay-play").addEventListener("click", toggleReplayPlay);
   $("#replay-at").addEventListener("input", (event) => {
     stopReplayPlay();
-    replayGo(Number(event.target.value));
+    replayGo(Number(/** @type {HTMLInputElement} */ (event.target).value));
   });
   $("#replay-viewer").addEventListener("change", (event) => {
-    r.viewer = event.target.value;
+    r.viewer = /** @type {HTMLSelectElement} */ (event.target).value;
     replayGo(r.target);
   });
   const at = Number(params.get("at"));
@@ -1382,6 +1634,7 @@ async function startReplay() {
 
 // --- start -------------------------------------------------------------------------------------
 
+/** Start the page by its mode. */
 async function start() {
   document.body.classList.add(`mode-${state.mode}`);
   $("#lesson-leave").addEventListener("click", leaveLesson);
@@ -1407,6 +1660,6 @@ async function start() {
 }
 
 // for end-to-end tests and curious developers: the table's state, read-only by convention
-window.stoneageTable = { get state() { return state; } };
+/** @type {Window & {stoneageTable?: {readonly state: TableState}}} */ (window).stoneageTable = { get state() { return state; } };
 
 start();
