@@ -48,7 +48,7 @@ def _check_holdings(state: Any, seat: int, observer: int, full: dict[str, Any]) 
     assert held.two_resources == seen["two_resources"]
     assert (held.buildings, held.penalties) == (len(seen["buildings"]), seen["penalties"])
     assert _ids(held.cards) == full["players"][seat]["cards"]  # bought in everyone's sight
-    if seat == observer:
+    if seat == observer or state.is_terminal():  # shown to everyone once the game is over
         assert _ids(held.secret_cards) == seen["secret_cards"]
         assert held.face_down == len(seen["secret_cards"])
     else:  # another seat's face-down extra cards: their number only

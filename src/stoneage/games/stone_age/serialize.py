@@ -49,6 +49,7 @@ from stoneage.games.stone_age.layout import (
 )
 from stoneage.games.stone_age.scoring import card_ids, final_breakdowns, tile_ids
 from stoneage.games.stone_age.validate import check_state
+from stoneage.games.stone_age.view import cards_seen
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.game import StoneAgeGame
@@ -159,11 +160,6 @@ def state_to_json(state: StoneAgeState) -> JSON:
     }
 
 
-def open_cards(state: StoneAgeState) -> bool:
-    """Whether bought civilization cards lie face up (the ``open_cards`` variant)."""
-    return "open_cards" in state.game.variants
-
-
 def observation(state: StoneAgeState, player: int) -> JSON:
     """What seat ``player`` (checked by ``StoneAgeState.observation``) may know: everything public,
     plus their own cards (bought cards lie face down unless the ``open_cards`` variant is on; all
@@ -216,7 +212,7 @@ def _seen_player_json(state: StoneAgeState, p: int, cards: bool, secret: bool, c
 def _view(state: StoneAgeState, player: int | None, player_json: PlayerJson = _player_json) -> JSON:
     num_players = state.num_players
     over = state.is_terminal()
-    shown = over or open_cards(state)
+    viewer = PUBLIC if player is None else player
     return {
         "game": "stone_age",
         "observer": player,
@@ -225,8 +221,7 @@ def _view(state: StoneAgeState, player: int | None, player_json: PlayerJson = _p
         "phase": S.PHASES[state.phase],
         "current_player": state.current_player(),
         "pending": _pending_json(state),
-        "players": [player_json(state, p, shown or p == player, over or p == player, True)
-                    for p in range(num_players)],
+        "players": [player_json(state, p, *cards_seen(state, p, viewer), True) for p in range(num_players)],
         "board": _board_json(state),
         "display": [{"card": c, "cost": s + 1} if c else None for s, c in enumerate(state.display)],
         "stacks": [

@@ -7,9 +7,10 @@ the information state only, what the viewer remembers (docs/research.md, "Stone 
 observation"). Every value lies in [0, 1]: counts are divided by the ceilings below and clipped,
 categories are one-hot.
 
-What is hidden follows ``State.observation(player)``: the other seats' bought cards lie face
-down (unless the ``open_cards`` variant is on, or the game is over), their face-down extra cards
-are only counted, and the Mammoth Herd pile shows only its size and the back of its top tile.
+What is hidden follows ``State.observation(player)``, by the same rule (``view.cards_seen``): the
+other seats' bought cards lie face down (unless the ``open_cards`` variant is on, or the game is
+over), their face-down extra cards are only counted, and the Mammoth Herd pile shows only its
+size and the back of its top tile.
 The encoder reads the state's lists directly (no JSON), as the research adapters call it at
 every step.
 """
@@ -80,7 +81,6 @@ from stoneage.games.stone_age.stages import (
     DEAL_BUILDING,
     DEAL_CARD,
     DICE_ROLL,
-    GAME_OVER,
     PHASES,
     PICK,
     ROLL,
@@ -88,6 +88,7 @@ from stoneage.games.stone_age.stages import (
     TAME_MOVE,
     TOOLS,
 )
+from stoneage.games.stone_age.view import cards_seen, sees_face_down
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.game import StoneAgeGame
@@ -398,13 +399,13 @@ def _table(out: list[float], state: StoneAgeState, viewer: int) -> None:
         out.append(min(len(state.bonus_queue) / CEILINGS["bonus_queue"], 1.0))
 
 
-def _seat(out: list[float], state: StoneAgeState, p: int, viewer: int, over: bool, shown: bool) -> None:
+def _seat(out: list[float], state: StoneAgeState, p: int, viewer: int) -> None:
     pl = state.players
     b = p * STRIDE
     score = state.final[p]["total"] if state.final is not None else pl[b + SCORE]
     bought = pl[b + CARDS]
     secret = pl[b + SECRET_CARDS]
-    own = p == viewer
+    shown, face_down = cards_seen(state, p, viewer)
     out.extend([x if x < 1.0 else 1.0 for x in [pl[b + i] / c for i, c in _COUNTS]])
     out.append(min(score / CEILINGS["score"], 1.0) if score > 0 else 0.0)
     out.append(min(-score / CEILINGS["negative_score"], 1.0) if score < 0 else 0.0)
@@ -414,7 +415,7 @@ def _seat(out: list[float], state: StoneAgeState, p: int, viewer: int, over: boo
         min(bought.bit_count() / _C_BOUGHT, 1.0),
         min(secret.bit_count() / _C_DOWN, 1.0),
     )
-    if own or over:
+    if face_down:
         out.append(1.0)
         out.extend(holding_features(bought | secret))
     elif shown:
@@ -447,10 +448,8 @@ def observation_tensor(state: StoneAgeState, player: int) -> list[float]:
     out: list[float] = []
     _table(out, state, player)
     num_players = state.num_players
-    over = state.stage == GAME_OVER
-    shown = over or "open_cards" in state.game.variants
     for rel in range(num_players):
-        _seat(out, state, (player + rel) % num_players, player, over, shown)
+        _seat(out, state, (player + rel) % num_players, player)
     return out
 
 
@@ -464,12 +463,12 @@ def information_state_tensor(state: StoneAgeState, player: int) -> list[float]:
     out = observation_tensor(state, player)
     num_players = state.num_players
     pl = state.players
-    over = state.stage == GAME_OVER
     pool = state.deck
     for rel in range(1, num_players):
-        b = (player + rel) % num_players * STRIDE
+        seat = (player + rel) % num_players
+        b = seat * STRIDE
         out.extend(holding_features(pl[b + CARDS]))
-        if not over:
+        if not sees_face_down(state, seat, player):
             pool |= pl[b + SECRET_CARDS]
     out.extend(_bits(pool))
     game = state.game

@@ -160,7 +160,7 @@ def cards_seen(state: StoneAgeState, seat: int, viewer: int) -> tuple[bool, bool
     face down otherwise (though everyone watched them leave the display), and the extra cards a
     seat drew face down are hidden from every other seat.
     """
-    if viewer == seat or viewer == OMNISCIENT or state.stage == GAME_OVER:
+    if viewer in (seat, OMNISCIENT) or state.stage == GAME_OVER:
         return True, True
     return "open_cards" in state.game.variants, False
 

@@ -19,7 +19,7 @@ from typing import cast
 
 from stoneage.core.contract import State
 from stoneage.core.i18n import _
-from stoneage.games.stone_age import actions as A
+from stoneage.games.stone_age import actions as A, view
 from stoneage.games.stone_age.data import (
     AGRICULTURE as AGRICULTURE_EFFECT,
     CARD_SLOT0,
@@ -40,19 +40,6 @@ from stoneage.games.stone_age.data import (
     TOOLMAKER,
     TWO_RESOURCES as TWO_RESOURCES_EFFECT,
 )
-from stoneage.games.stone_age.layout import (
-    AGRICULTURE,
-    FIGURES,
-    FOOD,
-    ONE_USE,
-    PENALTIES,
-    READY,
-    STRIDE,
-    TWO_RESOURCES,
-    UNPLACED,
-    WOOD,
-    occupancy,
-)
 from stoneage.games.stone_age.payment import tool_bonus
 from stoneage.games.stone_age.stages import (
     ACTIONS,
@@ -72,8 +59,8 @@ from stoneage.play.stone_age.menu import tools_name
 
 def holdings(state: StoneAgeState, p: int) -> int:
     """What ``p``'s resources and two-resources tokens can pay towards a food shortfall."""
-    base = p * STRIDE
-    return sum(state.players[base + WOOD: base + WOOD + 4]) + 2 * state.players[base + TWO_RESOURCES]
+    held = view.holdings(state, p)
+    return sum(held.resources) + 2 * held.two_resources
 
 
 def feeding_need(state: StoneAgeState, p: int) -> int:
@@ -81,8 +68,8 @@ def feeding_need(state: StoneAgeState, p: int) -> int:
     shortfall of the feeding decision it faces."""
     if state.stage == FEED and state.cur == p:
         return state.shortfall
-    figures = state.players[p * STRIDE + FIGURES]
-    on_hut = state.board[occupancy(HUT, p, state.num_players)]
+    figures = view.holdings(state, p).figures
+    on_hut = view.placed(state, p)[HUT]
     return figures + (1 if on_hut and figures < MAX_FIGURES else 0)
 
 
@@ -113,29 +100,30 @@ def feeding_reach(state: StoneAgeState, p: int) -> int | None:
     still to place, the Mammoth Herd, past the feeding)."""
     if state.game.mammoth or state.phase not in (PLACEMENT, ACTIONS, FEEDING):
         return None
-    base = p * STRIDE
-    pl = state.players
+    held = view.holdings(state, p)
     if state.phase == FEEDING:
         if state.stage == FEED and state.cur == p:
             return holdings(state, p)
         fed = (p - state.first) % state.num_players < state.order
-        return None if fed else pl[base + FOOD] + pl[base + AGRICULTURE] + holdings(state, p)
-    if state.phase == PLACEMENT and pl[base + UNPLACED]:
+        return None if fed else held.food + held.agriculture + holdings(state, p)
+    if state.phase == PLACEMENT and held.unplaced:
         return None
-    reach = pl[base + FOOD] + pl[base + AGRICULTURE] + holdings(state, p)
-    tools = sum((v + 1) * pl[base + READY + v] for v in range(4)) + tool_bonus((0, 0, 0, 0), pl[base + ONE_USE])
+    reach = held.food + held.agriculture + holdings(state, p)
+    tools = held.ready_tools + sum(held.one_use_tools)
     rolls: list[tuple[int, int]] = []  # (the highest sum, the divisor)
     cards: list[tuple[int, int]] = []  # (card id, its price) of a purchase ahead
     num_players = state.num_players
-    others_placing = state.phase == PLACEMENT and any(pl[q * STRIDE + UNPLACED] for q in range(num_players) if q != p)
+    others_placing = state.phase == PLACEMENT and any(
+        view.holdings(state, q).unplaced for q in range(num_players) if q != p)
+    mine, everyone = view.placed(state, p), view.occupied(state)
     for loc in range(CARD_SLOT0 + DISPLAY_SIZE):
-        if not state.board[occupancy(loc, p, num_players)]:
-            if (loc >= CARD_SLOT0 and (state.board[loc] or others_placing)
+        if not mine[loc]:
+            if (loc >= CARD_SLOT0 and (everyone[loc] or others_placing)
                     and _is_dice_for_all(state, loc - CARD_SLOT0)):
                 reach += 1  # another seat's dice for all (or one it may still take) gives everyone a die
             continue
         if loc <= RIVER:
-            rolls.append((6 * state.board[occupancy(loc, p, num_players)], DIVISOR[loc]))
+            rolls.append((6 * mine[loc], DIVISOR[loc]))
         elif loc == TOOLMAKER:
             tools += 1
         elif loc == FIELD:
@@ -175,7 +163,7 @@ def starving(state: StoneAgeState, action: int) -> list[str]:
         return []  # short already: this move changes nothing
     after = state.clone()
     after.apply_action(action)
-    if after.players[p * STRIDE + PENALTIES] > state.players[p * STRIDE + PENALTIES]:
+    if view.holdings(after, p).penalties > view.holdings(state, p).penalties:
         return [_("This leaves you short of food: −10 points.")]
     reach = feeding_reach(after, p)
     if reach is None or reach >= feeding_need(after, p):
