@@ -6,6 +6,7 @@ from stoneage.core.contract import State
 from stoneage.games.first_stone_age import actions as A
 from stoneage.play.first_stone_age.lesson import lesson
 from stoneage.play.first_stone_age.menu import build_menu
+from stoneage.play.first_stone_age.narrate import effects, say
 from stoneage.play.first_stone_age.panels import panels
 from stoneage.play.first_stone_age.results import result_lines
 from stoneage.play.kit import PlayKit
@@ -17,5 +18,5 @@ def paced(state: State, seat: int, action: int) -> bool:
 
 
 KIT = PlayKit(default_bot="child", hint_bot="memory", delay=3.0, paced_chance=paced, menu=build_menu,
-              results=result_lines, panels=panels, lesson=lesson)
+              results=result_lines, panels=panels, lesson=lesson, say=say, effects=effects)
 """A child's memory as the opponent, the perfect memory as the hint; a turned-up card stays up 3 s."""

@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from stoneage.core.contract import JSON, State
 from stoneage.core.i18n import _, ngettext
-from stoneage.games.family.narrate import good_name
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import MOVE_MAX
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
+from stoneage.play.family_words import good_name
 from stoneage.play.first_stone_age.words import good_words
 from stoneage.play.menus import Choice, Menu, complete_menu
 

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from stoneage.core.i18n import _, ngettext
-from stoneage.games.family.narrate import a_card, good_name
 from stoneage.games.first_stone_age.data import CARD_NAMES, GOODS, HUTS_TO_WIN
+from stoneage.play.family_words import a_card, good_name
 
 Obs = dict[str, Any]
 

@@ -7,6 +7,7 @@ from stoneage.games.stone_age_junior import actions as A
 from stoneage.play.kit import PlayKit
 from stoneage.play.stone_age_junior.lesson import lesson
 from stoneage.play.stone_age_junior.menu import build_menu
+from stoneage.play.stone_age_junior.narrate import effects, say
 from stoneage.play.stone_age_junior.panels import panels
 from stoneage.play.stone_age_junior.results import result_lines
 
@@ -17,5 +18,5 @@ def paced(state: State, seat: int, action: int) -> bool:
 
 
 KIT = PlayKit(default_bot="junior_child", hint_bot="junior", delay=1.5, paced_chance=paced, menu=build_menu,
-              results=result_lines, panels=panels, lesson=lesson)
+              results=result_lines, panels=panels, lesson=lesson, say=say, effects=effects)
 """A child's memory as the opponent, the perfect memory as the hint; a forest tile stays up 1.5 s."""

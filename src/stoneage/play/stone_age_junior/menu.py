@@ -10,11 +10,11 @@ from typing import Any
 
 from stoneage.core.contract import JSON, State
 from stoneage.core.i18n import _, ngettext
-from stoneage.games.family.narrate import a_good
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import BUILDS, NUM_POSITIONS, RING, SPACE_OF_GOOD
-from stoneage.games.stone_age_junior.narrate import payment_words
+from stoneage.play.family_words import a_good
 from stoneage.play.menus import Choice, Menu, complete_menu
+from stoneage.play.stone_age_junior.narrate import payment_words
 from stoneage.play.stone_age_junior.words import (
     a,
     can_pay,

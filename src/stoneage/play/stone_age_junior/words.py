@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from stoneage.core.i18n import _, ngettext, pgettext
-from stoneage.games.family.narrate import a_good, card_name, good_name, join_and, upper_first
-from stoneage.games.stone_age_junior import narrate as N
 from stoneage.games.stone_age_junior.data import CARD_NAMES, GOODS, HUTS_TO_WIN, ITEM_NAMES, RING, SPACE_OF_GOOD
+from stoneage.play.family_words import a_good, card_name, good_name, join_and, upper_first
+from stoneage.play.stone_age_junior import narrate as N
 
 Obs = dict[str, Any]
 

@@ -1,4 +1,5 @@
-"""Words the children's games share in their logs: goods, huts and the shared automatic steps.
+"""Words the children's games share in their logs: goods, huts, the shared automatic steps, and
+reading a fact's data fields.
 
 Every function returns text in the current language (``stoneage.core.i18n``), translated when called.
 """
@@ -7,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from stoneage.core.contract import CHANCE
-from stoneage.core.i18n import _, pgettext, seat_name
-from stoneage.games.family.data import CARD_TITLES, GOOD_TITLES, GUFF
+from stoneage.core.facts import Fact
+from stoneage.core.i18n import _, pgettext
+from stoneage.games.family.data import CARD_NAMES, CARD_TITLES, GOOD_TITLES, GOODS, GUFF
 from stoneage.games.family.state import GAME_END, NEXT_TURN
+from stoneage.play.kit import Who
 
 
 def good_name(good: int) -> str:
@@ -62,12 +64,38 @@ def hut_words(number: int, huts: tuple[tuple[int, ...], ...]) -> str:
     return _("hut {number} ({goods})").format(number=number, goods=goods_list(huts[number - 1]))
 
 
-def shared_step_words(kind: str, seat: int) -> str | None:
+def shared_step_words(fact: Fact, who: Who) -> str | None:
     """The sentence of an automatic step both games take, or None for a game's own kind."""
-    if kind == NEXT_TURN:
-        return _("{player}'s turn").format(player=seat_name(seat))
-    if kind == GAME_END:
-        if seat == CHANCE:
+    if fact.kind == NEXT_TURN:
+        return _("{player}'s turn").format(player=who(fact.seat))
+    if fact.kind == GAME_END:
+        if fact.seat < 0:
             return _("The game ends: nobody wins")
-        return _("The game ends: {player} wins").format(player=seat_name(seat))
+        return _("The game ends: {player} wins").format(player=who(fact.seat))
     return None
+
+
+def number(fact: Fact, name: str) -> int:
+    """The data field ``name`` of ``fact``, a number (a seat, a place, a hut)."""
+    value = fact.data[name]
+    if not isinstance(value, int):
+        raise TypeError(f"{fact.kind}.{name} is not a number: {value!r}")
+    return value
+
+
+def word(fact: Fact, name: str) -> str:
+    """The data field ``name`` of ``fact``, a word of the game (``"fish"``, ``"jug_space"``)."""
+    value = fact.data[name]
+    if not isinstance(value, str):
+        raise TypeError(f"{fact.kind}.{name} is not a word: {value!r}")
+    return value
+
+
+def good_index(good: str) -> int:
+    """A good's index from its identifier: ``"fish"`` -> 1."""
+    return GOODS.index(good)
+
+
+def card_index(card: str) -> int:
+    """A goods card's kind from its identifier: ``"guff"`` -> ``GUFF``."""
+    return CARD_NAMES.index(card)
