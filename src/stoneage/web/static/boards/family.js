@@ -1,3 +1,4 @@
+// @ts-check
 // Shared pieces of the children's boards (My First Stone Age, Stone Age Junior): the goods pictures,
 // card faces, Martin the mammoth, huts, seat markers, clickable elements, the flip animation and the
 // hot-seat cover. Plain ES module, no build step; elements are built with dom.js.
@@ -5,19 +6,41 @@
 import { h, s } from "../dom.js";
 import { _, format, ngettext } from "../i18n.js";
 
+/** @typedef {import("../types.js").BoardContext} BoardContext */
+/** @typedef {import("../types.js").Decision} Decision */
+/** @typedef {import("../types.js").Choice} Choice */
+/** @typedef {import("../types.js").View} View */
+/** @typedef {import("../types.js").Seat} Seat */
+/** @typedef {import("../types.js").Panel} Panel */
+/** @typedef {import("../dom.js").Child} Child */
+/** An element that may be a choice (``on`` keeps how to undo it). @typedef {Element & {_kidsOff?: (() => void) | null}} Pickable */
+/**
+ * What a choice on the board is: a leaf action or a group's path, its words, and what picking does
+ * (by default ctx.choose / ctx.open).
+ * @typedef {object} PickOptions
+ * @property {number | null} [action]
+ * @property {number[] | string | null} [path]
+ * @property {string} label
+ * @property {(() => void) | null} [onPick]
+ * @property {BoardContext} [ctx]
+ * @property {boolean} [selected]
+ */
+
 export const GOODS = ["berry", "fish", "jug", "arrowhead", "tooth"];
+/** @type {Record<string, string>} */
 export const PLURALS = { berry: "berries", fish: "fish", jug: "jugs", arrowhead: "arrowheads", tooth: "teeth" };
 export const SHAPES = ["circle", "square", "triangle", "diamond"]; // seat 0 … 3
+/** @type {Record<string, string>} */
 export const GOOD_COLOURS = {
   berry: "#c2255c", fish: "#1c7ed6", jug: "#d9480f", arrowhead: "#5c6f7b", tooth: "#8d6e63",
   guff: "#9c36b5", dog: "#9c36b5",
 };
 const SEAT_FALLBACK = ["#d9480f", "#1971c2", "#e8a900", "#2b8a3e"];
 
-/** The seat's colour: the page's CSS variable, with a warm fallback. */
+/** The seat's colour: the page's CSS variable, with a warm fallback. @param {number} seat @returns {string} */
 export const seatColour = (seat) => `var(--seat-${seat}, ${SEAT_FALLBACK[seat % 4]})`;
 
-/** "a berry", "an arrowhead", "Guff the dog" (in the page's language). */
+/** "a berry", "an arrowhead", "Guff the dog" (in the page's language). @param {string} word @returns {string} */
 export function aWord(word) {
   switch (word) {
     case "guff": return _("Guff the dog");
@@ -31,7 +54,7 @@ export function aWord(word) {
   }
 }
 
-/** A good's name: "berry", "fish", "jug", "arrowhead", "tooth" (in the page's language). */
+/** A good's name: "berry", "fish", "jug", "arrowhead", "tooth" (in the page's language). @param {string} word @returns {string} */
 export function goodName(word) {
   switch (word) {
     case "guff": return _("Guff");
@@ -45,7 +68,7 @@ export function goodName(word) {
   }
 }
 
-/** "3 berries", "1 fish" (in the page's language). */
+/** "3 berries", "1 fish" (in the page's language). @param {number} n @param {string} good @returns {string} */
 export function countWord(n, good) {
   switch (good) {
     case "berry": return format(ngettext("{count} berry", "{count} berries", n), { count: n });
@@ -56,12 +79,19 @@ export function countWord(n, good) {
     default: return `${n} ${n === 1 ? good : PLURALS[good] || good + "s"}`;
   }
 }
+/** The text with a capital first letter. @param {string} text @returns {string} */
 export const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // --- element builders (h, s and clear are dom.js's) -------------------------------------------
 
-/** A standalone <svg> for an icon in HTML (decorative unless given a label). */
+/**
+ * A standalone <svg> for an icon in HTML (decorative unless given a label).
+ * @param {Child} draw  the picture, drawn around 0,0 in a ``size`` box
+ * @param {{size?: number, label?: string | null, cls?: string}} [options]
+ * @returns {SVGSVGElement}
+ */
 export function icon(draw, { size = 100, label = null, cls = "kids-icon" } = {}) {
+  /** @type {Record<string, string>} */
   const attrs = { viewBox: `${-size / 2} ${-size / 2} ${size} ${size}`, class: cls, focusable: "false" };
   if (label) Object.assign(attrs, { role: "img", "aria-label": label });
   else attrs["aria-hidden"] = "true";
@@ -76,9 +106,11 @@ export function injectStyles() {
   document.head.append(h("link", { id: "kids-board-css", rel: "stylesheet", href: new URL("./children.css", import.meta.url).href }));
 }
 
+/** Whether the reader asked for less motion. @returns {boolean} */
 export const reducedMotion = () =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/** @param {number} ms @returns {Promise<void>} */
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const SHARED_KEY = "stoneage.kids.sharedScreen";
@@ -86,6 +118,8 @@ const SHARED_KEY = "stoneage.kids.sharedScreen";
 /**
  * Whether this page is shared by several people (hot seat): the table's ctx.hotseat, else a
  * `hotseat` parameter in the address, else the board's own "sharing this screen" setting.
+ * @param {{hotseat?: boolean | null} | null | undefined} ctx
+ * @returns {boolean}
  */
 export function hotseatWanted(ctx) {
   if (ctx && ctx.hotseat !== undefined && ctx.hotseat !== null) return Boolean(ctx.hotseat);
@@ -96,7 +130,12 @@ export function hotseatWanted(ctx) {
   return sharedScreen();
 }
 
-/** The board's own setting: this screen is shared, hide private things between turns. */
+/**
+ * The board's own setting: this screen is shared, hide private things between turns (given a
+ * value: keep it).
+ * @param {boolean} [value]
+ * @returns {boolean}
+ */
 export function sharedScreen(value) {
   try {
     if (value !== undefined) localStorage.setItem(SHARED_KEY, value ? "1" : "0");
@@ -112,6 +151,10 @@ export function sharedScreen(value) {
  * Make `node` a button of the pending decision: data-action (a leaf) or data-path (a group), focusable,
  * with words for screen readers; click, Enter or Space call `onPick` (by default ctx.choose / ctx.open).
  * `off(node)` takes it all away again.
+ * @template {Element} E
+ * @param {E & Pickable} node
+ * @param {PickOptions} options
+ * @returns {E}
  */
 export function on(node, { action = null, path = null, label, onPick = null, ctx, selected = false }) {
   off(node);
@@ -123,15 +166,16 @@ export function on(node, { action = null, path = null, label, onPick = null, ctx
   node.classList.add("kids-legal");
   node.classList.toggle("kids-selected", selected);
   if (selected) node.setAttribute("aria-pressed", "true");
-  const pick = (event) => {
+  const pick = (/** @type {Event} */ event) => {
     event.preventDefault();
     event.stopPropagation();
     if (onPick) onPick();
-    else if (action !== null) ctx.choose(action);
-    else if (path !== null) ctx.open(Array.isArray(path) ? path : String(path).split(",").map(Number));
+    else if (action !== null) /** @type {BoardContext} */ (ctx).choose(action);
+    else if (path !== null) /** @type {BoardContext} */ (ctx).open(Array.isArray(path) ? path : String(path).split(",").map(Number));
   };
-  const key = (event) => {
-    if (event.key === "Enter" || event.key === " " || event.key === "Spacebar") pick(event);
+  const key = (/** @type {Event} */ event) => {
+    const pressed = /** @type {KeyboardEvent} */ (event).key;
+    if (pressed === "Enter" || pressed === " " || pressed === "Spacebar") pick(event);
   };
   node.addEventListener("click", pick);
   node.addEventListener("keydown", key);
@@ -142,7 +186,11 @@ export function on(node, { action = null, path = null, label, onPick = null, ctx
   return node;
 }
 
-/** Not a choice (any more); with `words`, a picture that screen readers still name. */
+/**
+ * Not a choice (any more); with `words`, a picture that screen readers still name.
+ * @param {Pickable} node
+ * @param {string | null} [words]
+ */
 export function off(node, words = null) {
   if (node._kidsOff) node._kidsOff();
   node._kidsOff = null;
@@ -160,12 +208,19 @@ export function off(node, words = null) {
  * The see-through cover of a place drawn in SVG (a card, a tile, a space), laid over it last: when the
  * place is a choice, the cover is its button (`onPlace`). It holds no text, so the button's name is
  * its label alone: the words and numbers drawn on the place are not part of a button named otherwise.
+ * @param {{x?: number, y?: number, width: number, height: number, rx?: number}} box
+ * @returns {SVGRectElement}
  */
 export function cover({ x = 0, y = 0, width, height, rx = 0 }) {
   return s("rect", { x, y, width, height, rx, class: "kids-hit", fill: "transparent" });
 }
 
-/** The place `node` is a choice: its cover `hit` is the button (see `on`), the place glows. */
+/**
+ * The place `node` is a choice: its cover `hit` is the button (see `on`), the place glows.
+ * @param {Element} node
+ * @param {Element} hit
+ * @param {PickOptions} options
+ */
 export function onPlace(node, hit, options) {
   off(node);
   on(hit, options);
@@ -173,16 +228,26 @@ export function onPlace(node, hit, options) {
   node.classList.toggle("kids-selected", Boolean(options.selected));
 }
 
-/** The place `node` is not a choice (any more); with `words`, a picture that screen readers name. */
+/**
+ * The place `node` is not a choice (any more); with `words`, a picture that screen readers name.
+ * @param {Element} node
+ * @param {Element} hit
+ * @param {string | null} [words]
+ */
 export function offPlace(node, hit, words = null) {
   off(hit);
   off(node, words);
 }
 
-/** Every leaf action of a decision (any depth). */
+/**
+ * Every leaf action of a decision (any depth).
+ * @param {Decision | null | undefined} decision
+ * @returns {Set<number>}
+ */
 export function decisionActions(decision) {
+  /** @type {Set<number>} */
   const found = new Set();
-  const walk = (choices) => {
+  const walk = (/** @type {Choice[] | undefined} */ choices) => {
     for (const choice of choices || []) {
       if (choice.choices) walk(choice.choices);
       else if (choice.action !== undefined) found.add(choice.action);
@@ -192,10 +257,15 @@ export function decisionActions(decision) {
   return found;
 }
 
-/** The label of a decision's leaf `action` ("" if it is not there). */
+/**
+ * The label of a decision's leaf `action` ("" if it is not there).
+ * @param {Decision | null | undefined} decision
+ * @param {number} action
+ * @returns {string}
+ */
 export function labelOf(decision, action) {
   let label = "";
-  const walk = (choices) => {
+  const walk = (/** @type {Choice[] | undefined} */ choices) => {
     for (const choice of choices || []) {
       if (choice.choices) walk(choice.choices);
       else if (choice.action === action) label = choice.label;
@@ -205,10 +275,22 @@ export function labelOf(decision, action) {
   return label;
 }
 
+/**
+ * The view's panel called `name`, else an empty one.
+ * @param {{panels?: Panel[]}} view
+ * @param {string} name
+ * @returns {Panel | {data: null, lines: string[]}}
+ */
 export function panel(view, name) {
   return (view.panels || []).find((p) => p.name === name) || { data: null, lines: [] };
 }
 
+/**
+ * A seat's name from the seat list, else "Player N".
+ * @param {Seat[] | null | undefined} seats
+ * @param {number} seat
+ * @returns {string}
+ */
 export function seatName(seats, seat) {
   const entry = (seats || []).find((x) => x.seat === seat) || (seats || [])[seat];
   return (entry && entry.name) || format(_("Player {number}"), { number: seat + 1 });
@@ -216,6 +298,13 @@ export function seatName(seats, seat) {
 
 // --- pictures (each drawn in a 100 × 100 box around 0,0) ---------------------------------------
 
+/**
+ * A seat's shape (circle, square, triangle, diamond) in its colour, of radius `r` around 0,0.
+ * @param {number} seat
+ * @param {number} [r]
+ * @param {Record<string, unknown>} [extra]  more attributes
+ * @returns {SVGElement}
+ */
 export function seatShape(seat, r = 10, extra = {}) {
   const fill = seatColour(seat);
   const common = { fill, stroke: "#3b2412", "stroke-width": Math.max(1.5, r / 5), class: `seat-shape seat-shape-${seat}`, ...extra };
@@ -227,12 +316,13 @@ export function seatShape(seat, r = 10, extra = {}) {
   }
 }
 
-/** A seat's marker as a small standalone SVG (for HTML). */
+/** A seat's marker as a small standalone SVG (for HTML). @param {number} seat @param {string | null} [label] */
 export const seatIcon = (seat, label = null) =>
   icon(seatShape(seat, 38), { label, cls: `kids-icon kids-seat-icon seat-shape-${seat}` });
 
+/** @returns {SVGGElement} */
 function berry() {
-  const dot = (x, y, r) => s("g", {},
+  const dot = (/** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ r) => s("g", {},
     s("circle", { cx: x, cy: y, r, fill: "#c2255c", stroke: "#7a1038", "stroke-width": 3 }),
     s("circle", { cx: x - r * 0.35, cy: y - r * 0.35, r: r * 0.25, fill: "#ffd6e4" }));
   return s("g", { class: "pic pic-berry" },
@@ -242,6 +332,7 @@ function berry() {
     dot(-16, 0, 15), dot(14, 0, 15), dot(0, 22, 15), dot(-1, -12, 12));
 }
 
+/** @returns {SVGGElement} */
 function fish() {
   return s("g", { class: "pic pic-fish" },
     s("path", { d: "M-40 0 C-22 -30 18 -32 34 -4 L46 -20 L42 0 L46 20 L34 4 C18 32 -22 30 -40 0 Z", fill: "#4dabf7", stroke: "#0b4f8a", "stroke-width": 4, "stroke-linejoin": "round", transform: "scale(-1 1)" }),
@@ -252,6 +343,7 @@ function fish() {
     s("path", { d: "M-14 10 L-6 16 M-20 4 L-12 10", stroke: "#0b4f8a", "stroke-width": 2.5, "stroke-linecap": "round" }));
 }
 
+/** @returns {SVGGElement} */
 function jug() {
   return s("g", { class: "pic pic-jug" },
     s("path", { d: "M16 -22 C40 -22 40 10 18 12", fill: "none", stroke: "#8a2c07", "stroke-width": 7, "stroke-linecap": "round" }),
@@ -262,6 +354,7 @@ function jug() {
     s("path", { d: "M-18 -14 C-22 -4 -22 6 -18 14", fill: "none", stroke: "#ffd8a8", "stroke-width": 4, "stroke-linecap": "round" }));
 }
 
+/** @returns {SVGGElement} */
 function arrowhead() {
   return s("g", { class: "pic pic-arrowhead" },
     s("rect", { x: -5, y: 18, width: 10, height: 28, rx: 3, fill: "#a0612d", stroke: "#5b3413", "stroke-width": 3 }),
@@ -271,6 +364,7 @@ function arrowhead() {
     s("path", { d: "M-4 -30 L-12 -6", stroke: "#eceff1", "stroke-width": 3.5, "stroke-linecap": "round" }));
 }
 
+/** @returns {SVGGElement} */
 function tooth() {
   return s("g", { class: "pic pic-tooth" },
     s("path", { d: "M-30 -22 C-34 -40 -14 -46 0 -36 C14 -46 34 -40 30 -22 C28 -8 22 0 20 10 C18 24 16 40 8 42 C2 42 2 26 0 16 C-2 26 -2 42 -8 42 C-16 40 -18 24 -20 10 C-22 0 -28 -8 -30 -22 Z", fill: "#fffdf7", stroke: "#6d4c41", "stroke-width": 4.5, "stroke-linejoin": "round" }),
@@ -279,7 +373,7 @@ function tooth() {
     s("circle", { cx: 16, cy: -24, r: 3.5, fill: "#fff" }));
 }
 
-/** Guff the dog (a goods card of the card game, a dog tile of Junior). */
+/** Guff the dog (a goods card of the card game, a dog tile of Junior). @returns {SVGGElement} */
 export function dog() {
   return s("g", { class: "pic pic-dog" },
     s("path", { d: "M-30 -30 C-46 -24 -48 4 -36 14 C-30 4 -26 -14 -22 -22 Z", fill: "#7b4a1e", stroke: "#3b2412", "stroke-width": 3 }),
@@ -294,27 +388,39 @@ export function dog() {
     s("path", { d: "M-4 18 Q0 30 4 18 Z", fill: "#f06595", stroke: "#a61e4d", "stroke-width": 1.5 }));
 }
 
+/** @type {Record<string, () => SVGGElement>} */
 const PICTURES = { berry, fish, jug, arrowhead, tooth, guff: dog, dog };
 
-/** The picture of a good or of Guff/the dog, scaled to `size` (of its 100 units), at x, y. */
+/**
+ * The picture of a good or of Guff/the dog, scaled to `size` (of its 100 units), at x, y.
+ * @param {string} kind
+ * @param {{x?: number, y?: number, size?: number}} [where]
+ * @returns {SVGGElement}
+ */
 export function picture(kind, { x = 0, y = 0, size = 100 } = {}) {
   const draw = PICTURES[kind];
   const inner = draw ? draw() : s("text", { "text-anchor": "middle", y: 10, "font-size": 40 }, "?");
   return s("g", { transform: `translate(${x} ${y}) scale(${size / 100})` }, inner);
 }
 
-/** A standalone icon of a good (HTML). */
+/** A standalone icon of a good (HTML). @param {string} kind @param {string | null} [label] @param {string} [cls] */
 export const goodIcon = (kind, label = null, cls = "kids-icon kids-good") => icon(picture(kind), { label, cls });
 
-/** The meadow side of a goods card, w × h at 0,0 (top left). */
-export function meadowBack(w, h, { id = "" } = {}) {
+/**
+ * The meadow side of a goods card, w × h at 0,0 (top left).
+ * @param {number} w
+ * @param {number} h
+ * @param {{id?: string}} [_options]
+ * @returns {SVGGElement}
+ */
+export function meadowBack(w, h, _options = {}) {
   const blades = [];
   for (let i = 0; i < 5; i++) {
     const x = w * (0.14 + i * 0.18);
     const y = h * (0.58 + (i % 2) * 0.16);
     blades.push(s("path", { d: `M${x - 5} ${y + 6} Q${x - 3} ${y - 4} ${x - 6} ${y - 10} M${x} ${y + 6} Q${x + 1} ${y - 6} ${x + 1} ${y - 13} M${x + 5} ${y + 6} Q${x + 4} ${y - 3} ${x + 8} ${y - 9}`, fill: "none", stroke: "#2f6b12", "stroke-width": 2, "stroke-linecap": "round" }));
   }
-  const flower = (fx, fy, colour) => s("g", { transform: `translate(${fx} ${fy})` },
+  const flower = (/** @type {number} */ fx, /** @type {number} */ fy, /** @type {string} */ colour) => s("g", { transform: `translate(${fx} ${fy})` },
     ...[0, 72, 144, 216, 288].map((a) => s("circle", { cx: 4 * Math.cos((a * Math.PI) / 180), cy: 4 * Math.sin((a * Math.PI) / 180), r: 3, fill: colour })),
     s("circle", { r: 2.4, fill: "#ffd43b" }));
   return s("g", { class: "meadow" },
@@ -325,7 +431,14 @@ export function meadowBack(w, h, { id = "" } = {}) {
     flower(w * 0.28, h * 0.3, "#fff"), flower(w * 0.72, h * 0.22, "#ffc9de"), flower(w * 0.6, h * 0.46, "#fff"));
 }
 
-/** A goods card's good side, w × h at 0,0. */
+/**
+ * A goods card's good side, w × h at 0,0.
+ * @param {string} kind
+ * @param {number} w
+ * @param {number} h
+ * @param {{label?: boolean}} [options]
+ * @returns {SVGGElement}
+ */
 export function cardFace(kind, w, h, { label = true } = {}) {
   const colour = GOOD_COLOURS[kind] || "#6d4c41";
   const word = goodName(kind).toLocaleUpperCase();
@@ -337,11 +450,11 @@ export function cardFace(kind, w, h, { label = true } = {}) {
     label ? s("text", { x: w / 2, y: h - 9, "text-anchor": "middle", class: "card-word", "font-size": Math.min(13, (w * 1.5) / word.length), fill: colour }, word) : null);
 }
 
-/** An empty place (no card): a dashed outline. */
+/** An empty place (no card): a dashed outline. @param {number} w @param {number} h */
 export const emptyPlace = (w, h) =>
   s("rect", { width: w, height: h, rx: 8, fill: "rgba(255,255,255,0.25)", stroke: "#a1887f", "stroke-width": 2.5, "stroke-dasharray": "6 5" });
 
-/** Martin the mammoth, about 100 × 80 around 0,0, facing right. */
+/** Martin the mammoth, about 100 × 80 around 0,0, facing right. @returns {SVGGElement} */
 export function mammoth() {
   return s("g", { class: "pic pic-mammoth" },
     s("ellipse", { cx: 0, cy: 40, rx: 40, ry: 6, fill: "#000", opacity: 0.15 }),
@@ -358,7 +471,11 @@ export function mammoth() {
     s("path", { d: "M18 -34 C20 -42 28 -44 30 -36", fill: "none", stroke: "#3e2410", "stroke-width": 2.5, "stroke-linecap": "round" }));
 }
 
-/** A hut of the Stone Age family (built: full colour; to build: a dashed outline), 100 × 100 around 0,0. */
+/**
+ * A hut of the Stone Age family (built: full colour; to build: a dashed outline), 100 × 100 around 0,0.
+ * @param {{built?: boolean, seat?: number | null}} [options]
+ * @returns {SVGGElement}
+ */
 export function hutPicture({ built = true, seat = null } = {}) {
   if (!built) {
     return s("g", { class: "pic pic-hut pic-hut-todo" },
@@ -375,6 +492,8 @@ export function hutPicture({ built = true, seat = null } = {}) {
 /**
  * A seat's card in the players' list: its header (mark, name, "you", whose turn, the winner) with the
  * strip of its three huts, the built ones named when `namedHuts`; the board appends the rest.
+ * @param {{seat: number, name: string, mine: boolean, theirs: boolean, winner: boolean, built: number[], namedHuts?: boolean}} player
+ * @returns {HTMLDivElement}
  */
 export function playerCard({ seat, name, mine, theirs, winner, built, namedHuts = false }) {
   const card = h("div", {
@@ -398,6 +517,9 @@ export function playerCard({ seat, name, mine, theirs, winner, built, namedHuts 
 /**
  * Turn a card over: `node` (an SVG group) is squeezed to its edge, `swap()` puts the other side
  * in, and it opens again. Without motion (prefers-reduced-motion), just swap. Resolves when done.
+ * @param {SVGElement | HTMLElement} node
+ * @param {() => void} swap
+ * @param {number} [ms]
  */
 export async function flip(node, swap, ms = 420) {
   if (reducedMotion() || !node.animate) {
@@ -415,14 +537,14 @@ export async function flip(node, swap, ms = 420) {
   } catch { /* cancelled */ }
 }
 
-/** A short hop (Martin landing, a figure arriving), skipped without motion. */
+/** A short hop (Martin landing, a figure arriving), skipped without motion. @param {Element} node */
 export function hop(node) {
   if (reducedMotion() || !node.animate) return;
   node.animate([{ transform: "translateY(0)" }, { transform: "translateY(-10px)" }, { transform: "translateY(0)" }],
     { duration: 380, easing: "ease-out" });
 }
 
-/** A glow pulse on an HTML element (a hut just built, goods just taken). */
+/** A glow pulse on an HTML element (a hut just built, goods just taken). @param {Element | null | undefined} node */
 export function pulse(node) {
   if (!node || reducedMotion() || !node.animate) return;
   node.animate([{ transform: "scale(1)" }, { transform: "scale(1.08)" }, { transform: "scale(1)" }],
@@ -432,6 +554,10 @@ export function pulse(node) {
 /**
  * Fly a copy of a picture from one element to another (a card kept, from the circle to the hut),
  * in a fixed layer above the page. Resolves when it lands (at once without motion).
+ * @param {Element | null | undefined} from
+ * @param {Element | null | undefined} to
+ * @param {Child} draw  the picture (around 0,0 in a 100 box)
+ * @param {number} [ms]
  */
 export async function fly(from, to, draw, ms = 650) {
   if (!from || !to || reducedMotion() || !document.body.animate) return;
@@ -461,11 +587,18 @@ export async function fly(from, to, draw, ms = 650) {
  * the very first decision too. `showing` is the seat whose private things may be on screen now.
  */
 export class HotSeat {
+  /**
+   * @param {Element} root  where the cover goes
+   * @param {{enabled: boolean, passAtStart: boolean, note: string, onReady: () => void}} options
+   */
   constructor(root, { enabled, passAtStart, note, onReady }) {
     this.enabled = enabled;
     this.passAtStart = passAtStart;
+    /** @type {number | null} */
     this.lastDecider = null;
+    /** @type {number | null} */
     this.passing = null;
+    /** @type {number | null} */
     this.showing = null;
     this.onReady = onReady;
     this.cover = h("div", { class: "kids-cover", hidden: true, role: "dialog", "aria-modal": "true", "aria-label": _("Pass the device") });
@@ -477,7 +610,13 @@ export class HotSeat {
     root.append(this.cover);
   }
 
-  /** A view arrived: `seat` decides now (or null), named `name`; true while the device is passed. */
+  /**
+   * A view arrived: `seat` decides now (or null), named `name`; true while the device is passed.
+   * @param {number | null} seat
+   * @param {string} name
+   * @param {number | null} [turnOwner]  whose turn it is (a seat), when nobody decides
+   * @returns {boolean}
+   */
   check(seat, name, turnOwner) {
     if (!this.enabled) {
       this.showing = null;
@@ -505,12 +644,14 @@ export class HotSeat {
     return false;
   }
 
+  /** Take the cover away (the passing is over). */
   uncover() {
     if (this.passing === null) return;
     this.passing = null;
     this.cover.hidden = true;
   }
 
+  /** The next person is at the screen. */
   ready() {
     if (this.passing === null) return;
     this.lastDecider = this.passing;
@@ -521,7 +662,10 @@ export class HotSeat {
   }
 }
 
-/** A live line for what happens ("Look! Card 3 is a fish."): for everyone, screen readers too. */
+/**
+ * A live line for what happens ("Look! Card 3 is a fish."): for everyone, screen readers too.
+ * @returns {{node: HTMLDivElement, set: (text: string, detail?: string, mood?: string) => void}}
+ */
 export function banner() {
   const node = h("div", { class: "kids-banner", role: "status", "aria-live": "polite" });
   const main = h("span", { class: "kids-banner-main" });
