@@ -25,7 +25,7 @@ from stoneage import load_game
 from stoneage.core.contract import PUBLIC, TERMINAL, Game, State
 from stoneage.core.i18n import seat_name, use_language
 from stoneage.games.stone_age.data import NUM_CARDS
-from stoneage.play.events import apply_for_viewers
+from stoneage.play.events import apply_steps, tell
 from stoneage.play.menus import Choice
 from stoneage.play.stone_age.board import board_lines, feeding_lines, mammoth_lines, players_table
 from stoneage.play.stone_age.words import (
@@ -122,9 +122,9 @@ def told(players: int, mammoth: bool, seed: int) -> list[str]:
             lines.extend(_terminal_lines(state, seat, names))
         if number == 40:
             lines.extend(_help_lines(state))
-        viewers = sorted({max(seat, 0), PUBLIC})
-        for events in apply_for_viewers(state, action, viewers).values():
-            for event in events:
+        steps = apply_steps(state, action)
+        for viewer in sorted({max(seat, 0), PUBLIC}):
+            for event in tell(state, steps, viewer):
                 lines.extend(event.lines())
     assert state.current_player() == TERMINAL
     lines.extend(_view_lines(game, state, PUBLIC, names))

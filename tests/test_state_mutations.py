@@ -268,7 +268,7 @@ class Stuck(Exception):
 
 
 def check_playable(game: Game, state: State, name: str, rng: random.Random) -> None:
-    """A loaded state re-loads from its JSON, has observations, tells its first step in words (the
+    """A loaded state re-loads from its JSON, has observations, tells its first step as facts (the
     log is read then) and plays to the end in time."""
     game.state_from_json(state.to_json())
     players = game.num_players
@@ -287,10 +287,8 @@ def check_playable(game: Game, state: State, name: str, rng: random.Random) -> N
             raise Stuck(f"no legal action at a live node (player {player})")
         action = state.sample_chance_outcome() if player == CHANCE else rng.choice(legal)
         if steps == 0:
-            state.describe(action)
-            before = state.clone()
-            state.apply_traced(action)
-            state.changes_since(before)
+            state.fact(action)
+            state.apply_facts(action)
         else:
             state.apply_action(action)
         steps += 1

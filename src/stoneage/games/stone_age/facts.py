@@ -202,7 +202,7 @@ def step_fact(state: StoneAgeState, kind: str, seat: int) -> Fact:
     data: dict[str, FactValue] = {}
     if kind == "feeding":
         figures, food = pl[base + FIGURES], pl[base + FOOD] + pl[base + AGRICULTURE]
-        data = {"figures": figures, "food": food, "short": max(0, figures - food)}
+        data = {"figures": figures, "food": min(food, figures), "short": max(0, figures - food)}
     elif kind == "starve":
         data = {"figures": pl[base + FIGURES]}
     elif kind == "hut":
