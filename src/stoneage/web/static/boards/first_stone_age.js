@@ -1,3 +1,4 @@
+// @ts-check
 // My First Stone Age (the card game): the circle of nine face-down goods cards with Martin the
 // mammoth, the draw pile in the middle, the hut pile, and every player's hut with the goods it still
 // needs. A card turned up flips face up for everyone to see, then is kept (it flies to the hut and
@@ -12,6 +13,81 @@ import {
 } from "./family.js";
 import { clear, h, s } from "../dom.js";
 
+/** @typedef {import("../types.js").BoardContext} BoardContext */
+/** @typedef {import("../types.js").Decision} Decision */
+/** @typedef {import("../types.js").View} View */
+/** @typedef {import("../types.js").Seat} Seat */
+/** @typedef {import("../types.js").GameEvent} GameEvent */
+
+// The view's panels as data (play/first_stone_age/panels.py).
+/**
+ * An event of the latest action (the public log's): a card turned up, kept, turned back, refilled…
+ * @typedef {object} FsaEvent
+ * @property {string} event  reveal | keep | turn_back | refill | build | …
+ * @property {number} at
+ * @property {number} [player]
+ * @property {number} [slot]
+ * @property {string} [card]
+ * @property {string} [as]
+ * @property {number} [hut]
+ */
+/**
+ * Which action each place or button plays, for the seat deciding.
+ * @typedef {object} FsaActions
+ * @property {({steps: number, slot: number, action: number})[]} [move]
+ * @property {(number | null)[]} [start]
+ * @property {Record<string, number>} [keep_guff]
+ * @property {number} [turn_back]
+ */
+/**
+ * The "turn" panel's data.
+ * @typedef {object} FsaTurn
+ * @property {number} [turn]
+ * @property {string} [phase]  setup | play | over
+ * @property {string} [stage]  start | move | guff | game_over
+ * @property {number | null} [player]
+ * @property {number | null} [winner]
+ * @property {boolean} [stalemate]
+ * @property {FsaEvent[]} [recent]
+ * @property {FsaActions} [actions]
+ */
+/**
+ * The "table" panel's data.
+ * @typedef {object} FsaTable
+ * @property {number | null} [martin]
+ * @property {(string | null)[]} [circle]  per place: "down", a card face up, or null (empty)
+ * @property {{top: string | null, size: number}} [draw_pile]
+ * @property {string[]} [box]
+ * @property {number} [hut_pile_size]
+ */
+/**
+ * A seat of the "players" panel's data.
+ * @typedef {object} FsaPlayer
+ * @property {number[]} [built]
+ * @property {{number: number, goods: string[]} | null} [hut]
+ * @property {string[]} [needs]
+ * @property {string | null} [guff_as]
+ */
+/**
+ * A card turned up and still in sight.
+ * @typedef {object} Overlay
+ * @property {number} at
+ * @property {number} slot
+ * @property {string} card
+ * @property {number} seat
+ * @property {boolean} kept
+ * @property {string | null} as
+ * @property {string | null} refill
+ * @property {number | null} built
+ * @property {number} hold
+ * @property {boolean} finished
+ * @property {boolean} [flying]
+ */
+/**
+ * A place of the circle, drawn.
+ * @typedef {{g: SVGGElement, title: SVGTitleElement, glow: SVGRectElement, card: SVGGElement, badge: SVGGElement, hit: SVGRectElement}} Slot
+ */
+
 const SIZE = 420;
 const C = SIZE / 2;
 const R = 146; // card centres
@@ -23,32 +99,69 @@ const PILE_H = 78;
 const HOLD_MS = 2400; // a card turned up stays face up this long (the terminal: 3 s)
 const STEP_MS = 320; // Martin's walk, per card
 
+/** The angle of a place (0: the top; degrees, clockwise). @param {number} slot @returns {number} */
 const angleOf = (slot) => -90 + slot * 40;
+/** A place's centre. @param {number} slot @returns {{x: number, y: number}} */
 function slotCentre(slot) {
   const a = (angleOf(slot) * Math.PI) / 180;
   return { x: C + R * Math.cos(a), y: C + R * Math.sin(a) };
 }
 
 export default {
+  /**
+   * @param {HTMLElement} root
+   * @param {BoardContext & {holdMs?: number}} ctx
+   */
   mount(root, ctx) {
     return new FirstStoneAgeBoard(root, ctx);
   },
 };
 
 class FirstStoneAgeBoard {
+  // the circle's parts (buildCircle puts them together, render fills them)
+  /** @type {SVGTextElement} */ turnText = s("text", { x: 14, y: 30, class: "fsa-corner-text" }, "");
+  /** @type {SVGGElement} */ boxGroup = s("g", { transform: "translate(8 352)", class: "fsa-box" });
+  /** @type {SVGGElement} */ hutPile = s("g", { transform: "translate(334 336)", class: "fsa-hutpile" });
+  /** @type {SVGGElement} */ pile = s("g", { class: "fsa-pile", transform: `translate(${C - PILE_W / 2} ${C - PILE_H / 2 - 6})` });
+  /** @type {SVGGElement} */ pileStack = s("g", {});
+  /** @type {SVGGElement} */ pileTopG = s("g", { class: "fsa-pile-top" });
+  /** @type {SVGGElement} */ pileCount = s("g", {});
+  /** @type {SVGTitleElement} */ pileTitle = s("title", {}, "");
+  /** @type {SVGTextElement} */ pileLabel = s("text", { x: C, y: C + PILE_H / 2 + 12, "text-anchor": "middle", class: "fsa-small-text" }, _("draw pile"));
+  /** @type {SVGGElement} */ martinOrbit = s("g", { class: "fsa-martin-orbit" });
+  /** @type {SVGGElement} */ martinTurn = s("g", { class: "fsa-martin-turn" });
+  /** @type {SVGGElement} */ martinFace = s("g", {});
+  /** @type {SVGGElement} */ martinHop = s("g", {}, this.martinFace);
+  /** @type {SVGTitleElement} */ martinTitle = s("title", {}, _("Martin the mammoth"));
+  /** @type {Slot[]} the nine places */ slots = [];
+
+  /**
+   * @param {HTMLElement} root
+   * @param {BoardContext & {holdMs?: number}} ctx
+   */
   constructor(root, ctx) {
     injectStyles();
     this.ctx = ctx;
     this.hold = typeof ctx.holdMs === "number" ? ctx.holdMs : HOLD_MS;
+    /** @type {View | null} */
     this.view = null;
+    /** @type {Seat[]} */
     this.seats = [];
-    this.faces = Array(9).fill(null); // what each place shows now: "down", "empty" or a card
+    /** @type {(string | null)[]} what each place shows now: "down", "empty" or a card */
+    this.faces = Array(9).fill(null);
+    /** @type {string | null | undefined} */
     this.pileTop = undefined;
+    /** @type {number | null} */
     this.martinAngle = null;
+    /** @type {number | null} */
     this.martinSlot = null;
+    /** @type {number | null} */
     this.lastAt = null;
-    this.overlay = null; // a card turned up and still in sight: {at, slot, card, seat, kept, as, refill, ...}
+    /** @type {Overlay | null} a card turned up and still in sight */
+    this.overlay = null;
+    /** @type {Promise<void>} */
     this.settled = Promise.resolve();
+    /** @type {number | null | undefined} */
     this.builtPulse = null;
 
     this.el = h("div", { class: "kids kids-fsa", "data-own-highlight": "" }); // the board marks its choices itself
@@ -69,6 +182,7 @@ class FirstStoneAgeBoard {
 
   // --- building the circle -------------------------------------------------------------------
 
+  /** The circle, the pile, the corners and Martin (drawn once; ``render`` fills them). @returns {SVGSVGElement} */
   buildCircle() {
     const svg = s("svg", { viewBox: `0 0 ${SIZE} ${SIZE}`, class: "kids-svg fsa-circle", role: "group", "aria-label": _("The circle of goods cards") });
     svg.append(s("title", {}, _("The circle of nine goods cards, Martin the mammoth and the draw pile")));
@@ -86,23 +200,14 @@ class FirstStoneAgeBoard {
       const y = C + R * Math.sin(a);
       svg.append(s("path", { d: "M-5 -6 L4 0 L-5 6", fill: "none", stroke: "#9c6424", "stroke-width": 3, "stroke-linecap": "round", "stroke-linejoin": "round", transform: `translate(${x} ${y}) rotate(${angleOf(slot) + 110})`, "aria-hidden": "true" }));
     }
-    this.turnText = s("text", { x: 14, y: 30, class: "fsa-corner-text" }, "");
     svg.append(this.turnText);
 
     // the box (2–3 players) and the hut pile in the corners
-    this.boxGroup = s("g", { transform: "translate(8 352)", class: "fsa-box" });
-    this.hutPile = s("g", { transform: "translate(334 336)", class: "fsa-hutpile" });
     svg.append(this.boxGroup, this.hutPile);
 
     // the draw pile in the middle
-    this.pile = s("g", { class: "fsa-pile", transform: `translate(${C - PILE_W / 2} ${C - PILE_H / 2 - 6})` });
-    this.pileStack = s("g", {});
-    this.pileTopG = s("g", { class: "fsa-pile-top" });
-    this.pileCount = s("g", {});
-    this.pileTitle = s("title", {}, "");
     this.pile.append(this.pileTitle, this.pileStack, this.pileTopG, this.pileCount);
     svg.append(this.pile);
-    this.pileLabel = s("text", { x: C, y: C + PILE_H / 2 + 12, "text-anchor": "middle", class: "fsa-small-text" }, _("draw pile"));
     svg.append(this.pileLabel);
 
     // the nine places
@@ -124,14 +229,9 @@ class FirstStoneAgeBoard {
     }
 
     // Martin: an orbit (rotated about the centre) carrying him upright
-    this.martinOrbit = s("g", { class: "fsa-martin-orbit" });
-    this.martinTurn = s("g", { class: "fsa-martin-turn" });
-    this.martinFace = s("g", {});
     this.martinFace.append(mammoth());
-    this.martinHop = s("g", {}, this.martinFace);
     this.martinTurn.append(this.martinHop);
     const place = s("g", { transform: `translate(${C} ${C - R_MARTIN})` });
-    this.martinTitle = s("title", {}, _("Martin the mammoth"));
     const scale = s("g", { transform: "scale(0.55)" }, this.martinTurn);
     place.append(this.martinTitle, scale);
     this.martinOrbit.append(place);
@@ -146,9 +246,15 @@ class FirstStoneAgeBoard {
 
   // --- the contract ----------------------------------------------------------------------------
 
+  /**
+   * @param {View} view
+   * @param {Seat[]} seats
+   * @param {GameEvent[]} events
+   */
   update(view, seats, events) {
     this.view = view;
     this.seats = seats || this.seats;
+    /** @type {FsaTurn} */
     const turn = panel(view, "turn").data || {};
     const recent = turn.recent || [];
     const at = recent.length ? recent[0].at : null;
@@ -168,12 +274,14 @@ class FirstStoneAgeBoard {
     this.overlay = null;
   }
 
+  /** @returns {Promise<void>} */
   animate() {
     return this.settled;
   }
 
   // --- what happened: a card turned up, kept or turned back ------------------------------------
 
+  /** A card was turned up: show it, then keep it or turn it back. @param {FsaEvent[]} recent */
   startAnimation(recent) {
     const reveal = recent.find((e) => e.event === "reveal");
     const keep = recent.find((e) => e.event === "keep");
@@ -185,16 +293,18 @@ class FirstStoneAgeBoard {
     if (!shown || (reveal && reveal.card === "guff" && !keep && !back)) {
       return; // Guff waits face up (the view shows him) for his finder to decide
     }
+    /** @type {Overlay} */
     const overlay = {
-      at: shown.at, slot: shown.slot, card: shown.card, seat: shown.player,
-      kept: Boolean(keep), as: keep ? keep.as : null, refill: refill ? refill.card : null,
-      built: build ? build.hut : null, // the hut is complete: the card goes with it, under the pile
+      at: shown.at, slot: /** @type {number} */ (shown.slot), card: /** @type {string} */ (shown.card), seat: /** @type {number} */ (shown.player),
+      kept: Boolean(keep), as: keep && keep.as ? keep.as : null, refill: refill && refill.card ? refill.card : null,
+      built: build && build.hut !== undefined ? build.hut : null, // the hut is complete: the card goes with it, under the pile
       hold: reveal ? this.hold : Math.min(this.hold, 900), finished: false,
     };
     this.overlay = overlay;
     this.settled = this.playOverlay(overlay);
   }
 
+  /** Hold the card in sight, then let it fly to the hut. @param {Overlay} overlay */
   async playOverlay(overlay) {
     await sleep(overlay.hold);
     if (overlay.finished) return;
@@ -236,16 +346,20 @@ class FirstStoneAgeBoard {
 
   // --- drawing -----------------------------------------------------------------------------------
 
+  /** Draw the view (and the card still in sight). */
   render() {
     const view = this.view;
     if (!view) return;
+    /** @type {FsaTurn} */
     const turn = panel(view, "turn").data || {};
+    /** @type {FsaTable} */
     const table = panel(view, "table").data || {};
+    /** @type {FsaPlayer[]} */
     const players = panel(view, "players").data || [];
     const viewer = typeof view.viewer === "number" && view.viewer >= 0 ? view.viewer : null;
     const decision = view.decision && view.viewer === viewer && this.ctx.mode === "play" ? view.decision : null; // a replay decides nothing
     const deciding = decision ? viewer : null;
-    const turnOwner = turn.phase === "over" ? null : turn.player;
+    const turnOwner = turn.phase === "over" ? null : turn.player ?? null;
     const passing = this.hotseat.check(deciding, seatName(this.seats, deciding ?? 0), turnOwner);
     const live = passing ? null : decision;
     const legal = decisionActions(live);
@@ -262,6 +376,12 @@ class FirstStoneAgeBoard {
     this.el.classList.toggle("kids-my-turn", Boolean(live));
   }
 
+  /**
+   * What a place should show now: "down", "empty", "empty-gap" (a card flying off) or a card.
+   * @param {FsaTable} table
+   * @param {number} slot
+   * @returns {string}
+   */
   faceWanted(table, slot) {
     const o = this.overlay;
     if (o && o.slot === slot && !o.flying) return o.card;
@@ -271,12 +391,21 @@ class FirstStoneAgeBoard {
     return shown;
   }
 
+  /**
+   * The places: their cards (flipped when they turn), Martin's place, the moves as numbers to tap.
+   * @param {FsaTable} table
+   * @param {Decision | null} decision
+   * @param {Set<number>} legal
+   * @param {FsaActions} actions
+   */
   drawCircle(table, decision, legal, actions) {
+    /** @type {Map<number, {steps: number, slot: number, action: number}[]>} */
     const moves = new Map();
     for (const move of actions.move || []) {
       if (!legal.has(move.action)) continue;
-      if (!moves.has(move.slot)) moves.set(move.slot, []);
-      moves.get(move.slot).push(move);
+      const here = moves.get(move.slot) || [];
+      here.push(move);
+      moves.set(move.slot, here);
     }
     const starts = actions.start || [];
     for (let slot = 0; slot < 9; slot++) {
@@ -315,6 +444,13 @@ class FirstStoneAgeBoard {
     }
   }
 
+  /**
+   * A place in words (its title, and its name when it is not a choice).
+   * @param {FsaTable} table
+   * @param {number} slot
+   * @param {string} face
+   * @returns {string}
+   */
   placeWords(table, slot, face) {
     const number = slot + 1;
     let words;
@@ -325,12 +461,14 @@ class FirstStoneAgeBoard {
     return words;
   }
 
+  /** The picture of a place's face. @param {string | null} face @returns {SVGElement} */
   cardContent(face) {
     if (face === "empty" || face === "empty-gap") return emptyPlace(CW, CH);
     if (face === "down") return meadowBack(CW, CH);
-    return cardFace(face, CW, CH);
+    return cardFace(face || "", CW, CH);
   }
 
+  /** Martin beside his card (walking there round the circle). @param {number | null | undefined} martin */
   drawMartin(martin) {
     const orbit = this.martinOrbit;
     if (martin === null || martin === undefined) {
@@ -367,6 +505,7 @@ class FirstStoneAgeBoard {
     this.martinSlot = martin;
   }
 
+  /** The draw pile: its size, and its top card (face up). @param {FsaTable} table */
   drawPile(table) {
     const pile = table.draw_pile || { top: null, size: 0 };
     let top = pile.top;
@@ -398,6 +537,7 @@ class FirstStoneAgeBoard {
       : format(ngettext("Draw pile: {count} card", "Draw pile: {count} cards", size), { count: size });
   }
 
+  /** The hut pile and the cards in the box. @param {FsaTable} table */
   drawCorners(table) {
     clear(this.hutPile);
     const huts = table.hut_pile_size ?? 0;
@@ -419,6 +559,13 @@ class FirstStoneAgeBoard {
     }
   }
 
+  /**
+   * The buttons that are not places: keep Guff as a good, or turn him back.
+   * @param {FsaTurn} turn
+   * @param {Decision | null} decision
+   * @param {Set<number>} legal
+   * @param {FsaActions} actions
+   */
   drawActions(turn, decision, legal, actions) {
     const box = this.actions;
     clear(box);
@@ -445,6 +592,12 @@ class FirstStoneAgeBoard {
     }
   }
 
+  /**
+   * Every seat's card: its hut and the goods it still needs.
+   * @param {FsaPlayer[]} players
+   * @param {FsaTurn} turn
+   * @param {number | null} viewer
+   */
   drawPlayers(players, turn, viewer) {
     const box = this.players;
     const o = this.overlay;
@@ -493,6 +646,14 @@ class FirstStoneAgeBoard {
     this.builtPulse = null;
   }
 
+  /**
+   * The banner: what just happened, or whose turn it is and what to do.
+   * @param {FsaTurn} turn
+   * @param {FsaTable} table
+   * @param {FsaPlayer[]} players
+   * @param {number | null} viewer
+   * @param {Decision | null} decision
+   */
   drawBanner(turn, table, players, viewer, decision) {
     const o = this.overlay;
     if (turn.phase === "over" || turn.stage === "game_over") {
@@ -518,7 +679,7 @@ class FirstStoneAgeBoard {
     }
     const seat = turn.player;
     if (decision) {
-      const who = seatName(this.seats, viewer);
+      const who = seatName(this.seats, /** @type {number} */ (viewer));
       if (turn.stage === "start") this.banner.set(format(_("{name}, where does Martin start?"), { name: who }), _("Tap a card."), "go");
       else if (turn.stage === "move") this.banner.set(format(_("Your turn, {name}!"), { name: who }), _("Move Martin 1, 2, 3 or 4 cards: tap a card with a number."), "go");
       else if (turn.stage === "guff") this.banner.set(_("You found Guff the dog!"), _("He can be any good your hut still needs."), "happy");
@@ -531,7 +692,7 @@ class FirstStoneAgeBoard {
     }
     const built = (turn.recent || []).find((e) => e.event === "build");
     if (built) {
-      const p = { name: seatName(this.seats, built.player), hut: built.hut };
+      const p = { name: seatName(this.seats, /** @type {number} */ (built.player)), hut: built.hut };
       this.banner.set(format(built.player === viewer ? _("You built hut {hut}!") : _("{name} built hut {hut}!"), p), "", "happy");
       return;
     }
@@ -540,12 +701,12 @@ class FirstStoneAgeBoard {
       return;
     }
     if (seat !== null && seat !== undefined) {
-      this.banner.set(format(_("{name}'s turn"), { name: seatName(this.seats, seat) }), this.view.to_move >= 0 ? _("Moving Martin…") : "", "wait");
+      this.banner.set(format(_("{name}'s turn"), { name: seatName(this.seats, seat) }), /** @type {View} */ (this.view).to_move >= 0 ? _("Moving Martin…") : "", "wait");
     }
   }
 }
 
-/** "the berry", "the fish": a good Guff may stand for (in the page's language). */
+/** "the berry", "the fish": a good Guff may stand for (in the page's language). @param {string | null} good @returns {string} */
 function theGood(good) {
   switch (good) {
     case "berry": return pgettext("board good", "the berry");
@@ -557,7 +718,7 @@ function theGood(good) {
   }
 }
 
-/** "a BERRY", "GUFF the dog": a card turned up, on the banner (in the page's language). */
+/** "a BERRY", "GUFF the dog": a card turned up, on the banner (in the page's language). @param {string} card @returns {string} */
 function bigWord(card) {
   switch (card) {
     case "guff": return _("GUFF the dog");

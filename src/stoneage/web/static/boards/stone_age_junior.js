@@ -1,3 +1,4 @@
+// @ts-check
 // Stone Age Junior: the ring of eight spaces (building site, dogs, goods, trading post) with the
 // figures and, with the card expansion, Martin the mammoth; the forest of fourteen tiles in the
 // middle (face down until turned up, all face down again after a visit to the building site, two
@@ -13,15 +14,104 @@ import {
 } from "./family.js";
 import { clear, h, s } from "../dom.js";
 
+/** @typedef {import("../types.js").BoardContext} BoardContext */
+/** @typedef {import("../types.js").Decision} Decision */
+/** @typedef {import("../types.js").View} View */
+/** @typedef {import("../types.js").Seat} Seat */
+/** @typedef {import("../types.js").GameEvent} GameEvent */
+
+// The view's panels as data (play/stone_age_junior/panels.py).
+/**
+ * An event of the latest action (the public log's): a tile turned up, a figure's way, a swap…
+ * @typedef {object} SajEvent
+ * @property {string} event
+ * @property {number} at
+ * @property {number} [player]
+ * @property {string} [tile]
+ * @property {string} [space]
+ * @property {string} [good]
+ * @property {string} [give]
+ * @property {string} [take]
+ * @property {number | null} [from]
+ * @property {number} [hut]
+ * @property {string | null} [card]
+ * @property {[number, number]} [places]
+ */
+/**
+ * A way to pay a face-up hut.
+ * @typedef {{hut: number, stack: number, items: string[], action: number}} SajBuild
+ */
+/**
+ * Which action each place or button plays, for the seat deciding.
+ * @typedef {object} SajActions
+ * @property {(number | null)[]} [turn]
+ * @property {number} [stay]
+ * @property {Record<string, number>} [travel]
+ * @property {Record<string, Record<string, number>>} [trade]
+ * @property {number} [stop_trading]
+ * @property {SajBuild[]} [build]
+ * @property {number} [pass]
+ * @property {(number | null)[][]} [swap]
+ */
+/**
+ * The "turn" panel's data.
+ * @typedef {object} SajTurn
+ * @property {number} [turn]
+ * @property {string} [phase]  setup | play | over
+ * @property {string} [stage]  turn | reveal | martin | trade | build | swap | game_over
+ * @property {number | null} [player]
+ * @property {number | null} [winner]
+ * @property {number} [place]
+ * @property {SajEvent[]} [recent]
+ * @property {SajActions} [actions]
+ */
+/** A face-up hut. @typedef {{number: number, goods: string[]}} SajHut */
+/**
+ * The "board" panel's data.
+ * @typedef {object} SajBoard
+ * @property {string[]} [figures]
+ * @property {Record<string, number>} [supply]
+ * @property {Record<string, number>} [trading_post]
+ * @property {number} [dog_storage]
+ * @property {string[]} [forest]
+ * @property {{face_up: SajHut | null, below: number}[]} [huts]
+ * @property {string | null} [martin]
+ * @property {{size: number} | null} [pile]
+ */
+/**
+ * A seat of the "players" panel's data (the goods of others may be hidden).
+ * @typedef {object} SajPlayer
+ * @property {Record<string, number>} goods
+ * @property {number} [dogs]
+ * @property {number[]} [built]
+ * @property {string[]} [cards_public]
+ * @property {string[]} [cards_hidden]
+ */
+/**
+ * What every part of a render draws from.
+ * @typedef {object} Drawing
+ * @property {SajTurn} turn
+ * @property {SajBoard} board
+ * @property {SajPlayer[]} players
+ * @property {number | null} viewer
+ * @property {Decision | null} decision
+ * @property {Set<number>} legal
+ * @property {SajActions} actions
+ */
+/** A ring space, drawn. @typedef {{g: SVGGElement, title: SVGTitleElement, content: SVGGElement, hit: SVGRectElement}} Space */
+/** A forest tile, drawn. @typedef {{g: SVGGElement, title: SVGTitleElement, face: SVGGElement, mover: SVGGElement, hit: SVGRectElement}} Tile */
+/** A figure, drawn. @typedef {{g: SVGGElement, inner: SVGGElement, title: SVGTitleElement}} Figure */
+
 const W = 400;
 const H = 520;
 const SP = 96; // a ring space
 const RING = ["building_site", "dog", "tooth", "berry", "jug", "arrowhead", "fish", "trading_post"];
+/** @type {Record<string, [number, number]>} */
 const SPACE_AT = {
   building_site: [8, 8], dog: [152, 8], tooth: [296, 8], berry: [296, 212],
   jug: [296, 416], arrowhead: [152, 416], fish: [8, 416], trading_post: [8, 212],
 };
-/** The word printed on a ring space (in the page's language). */
+/** The word printed on a ring space (in the page's language). @param {string} space @returns {string} */
 function spaceTitle(space) {
   switch (space) {
     case "building_site": return _("BUILD");
@@ -35,6 +125,7 @@ function spaceTitle(space) {
     default: return space.toUpperCase();
   }
 }
+/** @type {Record<string, string>} */
 const SPACE_BG = {
   building_site: "#f3d9b1", dog: "#eadcf5", tooth: "#f1ebe4", berry: "#fbe0ea", jug: "#fde3cf",
   arrowhead: "#e3eaee", fish: "#dcecfb", trading_post: "#fff1c1",
@@ -46,7 +137,7 @@ const FOREST_Y = 111;
 const CENTRE_CELL = 7; // of the 3 × 5 grid: the middle holds the goods-card pile (or a tree)
 const STEP_MS = 230;
 
-/** "the building site", "the berry space" (in the page's language). */
+/** "the building site", "the berry space" (in the page's language). @param {string} space @returns {string} */
 function spaceWords(space) {
   switch (space) {
     case "building_site": return pgettext("board space", "the building site");
@@ -60,9 +151,11 @@ function spaceWords(space) {
     default: return `the ${space.replace("_", " ")} space`;
   }
 }
+/** A forest tile face up, in words: "a 3", "the berry space". @param {string} tile @returns {string} */
 function tileWords(tile) {
   return /^\d$/.test(tile) ? format(_("a {number}"), { number: tile }) : spaceWords(tile);
 }
+/** Where a forest place is drawn (the grid's middle cell is the pile). @param {number} place @returns {{x: number, y: number}} */
 function tileCell(place) {
   const cell = place < CENTRE_CELL ? place : place + 1;
   const col = cell % 3;
@@ -70,40 +163,74 @@ function tileCell(place) {
   return { x: FOREST_X + col * (TILE + TILE_GAP), y: FOREST_Y + row * (TILE + TILE_GAP) };
 }
 
-/** Whether a player (own data: goods, dogs, cards told) can pay `hut` now (words.can_pay). */
+/**
+ * Whether a player (own data: goods, dogs, cards told) can pay `hut` now (words.can_pay).
+ * @param {SajHut} hut
+ * @param {SajPlayer} data
+ * @returns {boolean}
+ */
 function canPay(hut, data) {
+  /** @type {Record<string, number>} */
   const need = {};
   for (const good of hut.goods) need[good] = (need[good] || 0) + 1;
   const cards = [...(data.cards_public || []), ...(data.cards_hidden || [])];
-  const count = (kind) => cards.filter((c) => c === kind).length;
+  const count = (/** @type {string} */ kind) => cards.filter((c) => c === kind).length;
   let short = 0;
   for (const [good, n] of Object.entries(need)) short += Math.max(0, n - (data.goods[good] || 0) - count(good));
   return short <= Math.min((data.dogs || 0) + count("guff"), 2);
 }
 
 export default {
+  /**
+   * @param {HTMLElement} root
+   * @param {BoardContext} ctx
+   */
   mount(root, ctx) {
     return new JuniorBoard(root, ctx);
   },
 };
 
 class JuniorBoard {
+  // the board's parts (buildBoard puts them together, render fills them)
+  /** @type {SVGGElement} */ centre = s("g", { class: "saj-centre" });
+  /** @type {Record<string, Space>} the ring's spaces */ spaces = {};
+  /** @type {SVGGElement} */ martin = s("g", { class: "saj-martin", visibility: "hidden" });
+  /** @type {SVGGElement} */ martinInner = s("g", { transform: "scale(0.34)" }, mammoth());
+  /** @type {SVGTitleElement} */ martinTitle = s("title", {}, _("Martin the mammoth"));
+  /** @type {SVGGElement} */ figureLayer = s("g", {});
+  /** @type {Figure[]} */ figures = [];
+
+  /**
+   * @param {HTMLElement} root
+   * @param {BoardContext} ctx
+   */
   constructor(root, ctx) {
     injectStyles();
     this.ctx = ctx;
+    /** @type {View | null} */
     this.view = null;
+    /** @type {Seat[]} */
     this.seats = [];
+    /** @type {Tile[]} */
     this.tiles = [];
+    /** @type {(string | null)[]} */
     this.tileFaces = Array(14).fill(null);
+    /** @type {(string | null)[]} */
     this.figurePos = [];
+    /** @type {number | null} */
     this.lastAt = null;
+    /** @type {number | null} */
     this.swapFirst = null;
+    /** @type {string | null} */
     this.tradeGive = null;
     this.peek = false;
     this.hideMine = false;
+    /** @type {number | null | undefined} */
     this.peekOwner = undefined;
+    /** @type {Promise<unknown>} */
     this.settled = Promise.resolve();
-    this.news = null; // what just happened, for the banner
+    /** @type {SajEvent[] | null} what just happened, for the banner */
+    this.news = null;
 
     this.el = h("div", { class: "kids kids-saj", "data-own-highlight": "" }); // the board marks its choices itself
     this.banner = banner();
@@ -128,6 +255,7 @@ class JuniorBoard {
 
   // --- building the board ------------------------------------------------------------------------
 
+  /** The ring, the forest, Martin and the figures' layer (drawn once; ``render`` fills them). @returns {SVGSVGElement} */
   buildBoard() {
     const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "kids-svg saj-board", role: "group", "aria-label": _("The board: the ring and the forest") });
     svg.append(s("title", {}, _("Stone Age Junior: the ring of spaces around the forest tiles")));
@@ -146,10 +274,8 @@ class JuniorBoard {
       forest.append(s("circle", { cx: x, cy: y, r, fill: "#3f8a3a", opacity: 0.8 }));
     }
     svg.append(forest);
-    this.centre = s("g", { class: "saj-centre" });
     svg.append(this.centre);
 
-    this.spaces = {};
     for (const space of RING) {
       const [x, y] = SPACE_AT[space];
       const g = s("g", { class: "saj-space", transform: `translate(${x} ${y})`, "data-space": space });
@@ -179,24 +305,21 @@ class JuniorBoard {
       this.tiles.push({ g, title, face, mover, hit });
     }
 
-    this.martin = s("g", { class: "saj-martin", visibility: "hidden" });
-    this.martinInner = s("g", { transform: "scale(0.34)" }, mammoth());
-    this.martinTitle = s("title", {}, _("Martin the mammoth"));
     this.martin.append(this.martinTitle, this.martinInner);
     this.martin.style.transition = "transform 0.6s ease-in-out";
     svg.append(this.martin);
-    this.figureLayer = s("g", {});
     svg.append(this.figureLayer);
-    this.figures = [];
     return svg;
   }
 
+  /** Where a seat's figure stands on a space. @param {number} seat @param {string} space @returns {{x: number, y: number}} */
   figureAt(seat, space) {
     const [x, y] = SPACE_AT[space];
     const slot = seat % 4;
     return { x: x + 14 + slot * 18, y: y + SP - 13 };
   }
 
+  /** Draw figures up to ``count``. @param {number} count */
   ensureFigures(count) {
     while (this.figures.length < count) {
       const seat = this.figures.length;
@@ -217,12 +340,13 @@ class JuniorBoard {
     const on = !this.hotseat.enabled;
     sharedScreen(on);
     this.hotseat.enabled = on;
-    if (on) this.hotseat.lastDecider = this.view ? this.view.viewer : null; // no cover for the person here now
+    if (on) this.hotseat.lastDecider = this.view ? this.view.viewer ?? null : null; // no cover for the person here now
     else this.hotseat.uncover();
     this.render();
     this.shared.focus();
   }
 
+  /** The board's own "sharing this screen" switch. @param {number | null} viewer */
   drawShared(viewer) {
     const fixed = (this.ctx.hotseat !== undefined && this.ctx.hotseat !== null)
       || new URLSearchParams(location.search).has("hotseat");
@@ -234,9 +358,15 @@ class JuniorBoard {
 
   // --- the contract ----------------------------------------------------------------------------
 
+  /**
+   * @param {View} view
+   * @param {Seat[]} seats
+   * @param {GameEvent[]} events
+   */
   update(view, seats, events) {
     this.view = view;
     this.seats = seats || this.seats;
+    /** @type {SajTurn} */
     const turn = panel(view, "turn").data || {};
     const recent = turn.recent || [];
     const at = recent.length ? recent[0].at : null;
@@ -254,21 +384,29 @@ class JuniorBoard {
     this.render(moves);
   }
 
+  /** @returns {Promise<unknown>} */
   animate() {
     return this.settled;
   }
 
   // --- drawing -------------------------------------------------------------------------------------
 
+  /**
+   * Draw the view; with ``moves`` (the latest action's events), animate them.
+   * @param {SajEvent[] | null} [moves]
+   */
   render(moves = null) {
     const view = this.view;
     if (!view) return;
+    /** @type {SajTurn} */
     const turn = panel(view, "turn").data || {};
+    /** @type {SajBoard} */
     const board = panel(view, "board").data || {};
+    /** @type {SajPlayer[]} */
     const players = panel(view, "players").data || [];
     const viewer = typeof view.viewer === "number" && view.viewer >= 0 ? view.viewer : null;
     const decision = view.decision && viewer !== null && this.ctx.mode === "play" ? view.decision : null; // a replay decides nothing
-    const turnOwner = turn.phase === "play" ? turn.player : null;
+    const turnOwner = turn.phase === "play" ? turn.player ?? null : null;
     const passing = this.hotseat.check(decision ? viewer : null, seatName(this.seats, viewer ?? 0), turnOwner);
     const live = passing ? null : decision;
     if (this.peekOwner !== turnOwner) { // a new turn: what was peeked at goes out of sight again
@@ -278,6 +416,7 @@ class JuniorBoard {
     }
     const legal = decisionActions(live);
     const actions = live ? turn.actions || {} : {};
+    /** @type {Drawing} */
     const ctx = { turn, board, players, viewer, decision: live, legal, actions };
 
     const animations = [];
@@ -295,11 +434,17 @@ class JuniorBoard {
     if (moves) this.settled = Promise.all(animations).then(() => sleep(reducedMotion() ? 0 : 150));
   }
 
-  // the forest: tiles face down (clickable to turn) or face up
+  /**
+   * The forest: tiles face down (clickable to turn) or face up.
+   * @param {Drawing} drawing
+   * @param {SajEvent[] | null} moves
+   * @returns {Promise<unknown>}
+   */
   drawForest({ turn, board, decision, legal, actions }, moves) {
     const forest = board.forest || [];
     const turnable = actions.turn || [];
     const swaps = actions.swap || null;
+    /** @type {Promise<unknown>[]} */
     const flips = [];
     const swapEvent = moves && moves.find((e) => e.event === "swap");
     const reset = moves && moves.some((e) => e.event === "reset");
@@ -336,25 +481,34 @@ class JuniorBoard {
           tile.hit.removeAttribute("data-path");
         } else {
           const action = swaps[this.swapFirst][place];
+          const first = this.swapFirst;
           if (action !== null && legal.has(action)) {
-            onPlace(tile.g, tile.hit, { action, label: format(_("Swap tiles {first} and {second}"), { first: this.swapFirst + 1, second: place + 1 }), ctx: this.ctx });
+            onPlace(tile.g, tile.hit, { action, label: format(_("Swap tiles {first} and {second}"), { first: first + 1, second: place + 1 }), ctx: this.ctx });
           } else offPlace(tile.g, tile.hit, tile.title.textContent);
         }
       } else {
         offPlace(tile.g, tile.hit, tile.title.textContent);
       }
     });
-    if (swapEvent) flips.push(this.animateSwap(swapEvent.places));
+    if (swapEvent && swapEvent.places) flips.push(this.animateSwap(swapEvent.places));
     return Promise.all(flips);
   }
 
+  /**
+   * The decision's group of the swaps with tile ``place`` (its index), or null.
+   * @param {Decision} decision
+   * @param {(number | null)[][]} swaps
+   * @param {number} place
+   * @returns {number | null}
+   */
   swapGroup(decision, swaps, place) {
     const want = new Set(swaps[place].filter((a) => a !== null));
     const index = decision.choices.findIndex((choice) => choice.choices
-      && choice.choices.length === want.size && choice.choices.every((c) => want.has(c.action)));
+      && choice.choices.length === want.size && choice.choices.every((c) => c.action !== undefined && want.has(c.action)));
     return index < 0 ? null : index;
   }
 
+  /** Two tiles change places (each arrives from where the other was). @param {[number, number]} places */
   async animateSwap([a, b]) {
     if (reducedMotion()) return;
     const pa = tileCell(a);
@@ -362,13 +516,14 @@ class JuniorBoard {
     const ta = this.tiles[a].mover;
     const tb = this.tiles[b].mover;
     const opts = { duration: 700, easing: "ease-in-out" };
-    const lift = (dx, dy) => [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: `translate(${dx / 2}px, ${dy / 2 - 18}px) scale(1.12)` }, { transform: "translate(0, 0)" }];
+    const lift = (/** @type {number} */ dx, /** @type {number} */ dy) => [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: `translate(${dx / 2}px, ${dy / 2 - 18}px) scale(1.12)` }, { transform: "translate(0, 0)" }];
     // each tile arrives from where the other one was
     const one = ta.animate(lift(pb.x - pa.x, pb.y - pa.y), opts).finished.catch(() => {});
     const two = tb.animate(lift(pa.x - pb.x, pa.y - pb.y), opts).finished.catch(() => {});
     await Promise.all([one, two]);
   }
 
+  /** A tile's face: the forest (down), pips, or a space's picture. @param {string | null} shown @param {number} place @returns {SVGGElement} */
   tileContent(shown, place) {
     const label = s("text", { x: 6, y: 13, class: `saj-tile-num${shown === "down" ? "" : " saj-tile-num-up"}` }, String(place + 1));
     if (shown === "down") {
@@ -379,15 +534,23 @@ class JuniorBoard {
         label);
     }
     const g = s("g", {}, s("rect", { width: TILE, height: TILE, rx: 9, fill: "#fff3d6", stroke: "#a0612d", "stroke-width": 3 }));
-    if (/^\d$/.test(shown)) {
+    if (/^\d$/.test(/** @type {string} */ (shown))) {
       g.append(...pips(Number(shown), TILE));
     } else {
-      g.append(this.spaceSymbol(shown, TILE / 2, TILE / 2 + 2, 36));
+      g.append(this.spaceSymbol(/** @type {string} */ (shown), TILE / 2, TILE / 2 + 2, 36));
     }
     g.append(label);
     return g;
   }
 
+  /**
+   * A space's picture, ``size`` wide at x, y: a good, a dog, a hut, the trading post's arrows.
+   * @param {string} space
+   * @param {number} x
+   * @param {number} y
+   * @param {number} size
+   * @returns {SVGGElement}
+   */
   spaceSymbol(space, x, y, size) {
     if (GOODS.includes(space)) return picture(space, { x, y, size });
     if (space === "dog") return picture("dog", { x, y, size });
@@ -398,11 +561,11 @@ class JuniorBoard {
       s("path", { d: "M36 16 L-30 16 M-18 2 L-32 16 L-18 30", fill: "none", stroke: "#1971c2", "stroke-width": 9, "stroke-linecap": "round", "stroke-linejoin": "round" }));
   }
 
-  // the ring's spaces: what lies there; clickable for Martin's question
-  drawSpaces({ turn, board, players, viewer, decision, legal, actions }) {
+  /** The ring's spaces: what lies there; clickable for Martin's question. @param {Drawing} drawing */
+  drawSpaces({ turn, board, decision, legal, actions }) {
     const supply = board.supply || {};
     const post = board.trading_post || {};
-    const here = turn.phase === "play" && turn.player !== null && board.figures ? board.figures[turn.player] : null;
+    const here = turn.phase === "play" && typeof turn.player === "number" && board.figures ? board.figures[turn.player] : null;
     for (const space of RING) {
       const { g, title, content, hit } = this.spaces[space];
       clear(content);
@@ -435,12 +598,13 @@ class JuniorBoard {
           s("text", { y: 5, "text-anchor": "middle", class: "saj-count" }, String(n))));
         words = n ? format(_("{space}: {goods}"), { space: words, goods: countWord(n, space) }) : format(_("{space}: empty"), { space: words });
       }
-      const who = (board.figures || []).map((where, seat) => (where === space ? seatName(this.seats, seat) : null)).filter(Boolean);
+      const who = (board.figures || []).map((where, seat) => (where === space ? seatName(this.seats, seat) : "")).filter(Boolean);
       if (board.martin === space) who.push(_("Martin"));
       if (who.length) words = format(_("{space} ({names} here)"), { space: words, names: who.join(", ") });
       title.textContent = words;
       g.classList.toggle("saj-here", here === space);
       // Martin's question: stay here, or travel to a goods space
+      /** @type {number | null} */
       let action = null;
       let label = "";
       if (actions.stay !== undefined && space === here && legal.has(actions.stay)) {
@@ -455,10 +619,18 @@ class JuniorBoard {
     }
   }
 
+  /**
+   * The figures on the ring (walking their way there).
+   * @param {Drawing} drawing
+   * @param {SajEvent[] | null} moves
+   * @returns {Promise<unknown>}
+   */
   drawFigures({ board }, moves) {
     const figures = board.figures || [];
     this.ensureFigures(figures.length);
+    /** @type {Promise<void>[]} */
     const walks = [];
+    /** @type {Map<number | undefined, SajEvent>} */
     const moveOf = new Map();
     for (const e of moves || []) {
       if (e.event === "move" || e.event === "travel") moveOf.set(e.player, e);
@@ -478,7 +650,7 @@ class JuniorBoard {
       const e = moveOf.get(seat);
       const path = [];
       const start = RING.indexOf(from);
-      const steps = e && e.event === "move" && /^\d$/.test(e.tile) ? Number(e.tile) : 0;
+      const steps = e && e.event === "move" && e.tile && /^\d$/.test(e.tile) ? Number(e.tile) : 0;
       if (steps && RING[(start + steps) % 8] === space) {
         for (let i = 1; i <= steps; i++) path.push(RING[(start + i) % 8]);
       } else path.push(space);
@@ -487,6 +659,7 @@ class JuniorBoard {
     return Promise.all(walks);
   }
 
+  /** A figure walks its path, space by space. @param {Figure} fig @param {number} seat @param {string[]} path */
   async walk(fig, seat, path) {
     const ms = path.length > 1 ? STEP_MS : 500;
     fig.g.style.transition = `transform ${ms}ms ease-in-out`;
@@ -499,6 +672,7 @@ class JuniorBoard {
     hop(fig.inner);
   }
 
+  /** Martin on his space. @param {SajBoard} board */
   drawMartin(board) {
     if (!board.martin) {
       this.martin.setAttribute("visibility", "hidden");
@@ -511,6 +685,7 @@ class JuniorBoard {
     this.martinTitle.textContent = format(_("Martin the mammoth, on {space}"), { space: spaceWords(board.martin) });
   }
 
+  /** The goods-card pile in the middle (with the expansion), else a tree. @param {SajBoard} board */
   drawCentre(board) {
     clear(this.centre);
     const { x, y } = { x: FOREST_X + TILE + TILE_GAP, y: FOREST_Y + 2 * (TILE + TILE_GAP) };
@@ -533,7 +708,7 @@ class JuniorBoard {
     }
   }
 
-  // the three hut stacks: build by tapping a hut (or one of its ways to pay)
+  /** The three hut stacks: build by tapping a hut (or one of its ways to pay). @param {Drawing} drawing */
   drawHuts({ turn, board, players, viewer, decision, legal, actions }) {
     clear(this.huts);
     const mine = viewer !== null && this.goodsShown(viewer) ? players[viewer] : null;
@@ -577,7 +752,7 @@ class JuniorBoard {
     });
   }
 
-  // buttons for the decisions that are not places: trading, not building, stay/travel in words
+  /** Buttons for the decisions that are not places: trading, not building, stay/travel in words. @param {Drawing} drawing */
   drawActions({ turn, board, players, viewer, decision, legal, actions }) {
     const box = this.actions;
     clear(box);
@@ -586,15 +761,16 @@ class JuniorBoard {
       return;
     }
     const stage = turn.stage;
-    if (stage === "trade" && actions.trade) {
+    const trade = actions.trade;
+    if (stage === "trade" && trade) {
       box.hidden = false;
-      const me = players[viewer];
+      const me = players[/** @type {number} */ (viewer)];
       const post = board.trading_post || {};
       box.append(h("p", { class: "kids-actions-title" }, icon(this.spaceSymbol("trading_post", 0, 0, 90), {}), _("Trading post: 1 for 1")));
       const giveRow = h("div", { class: "kids-button-row", role: "group", "aria-label": _("Give") });
       const takeRow = h("div", { class: "kids-button-row", role: "group", "aria-label": _("Take") });
       for (const good of GOODS) {
-        const options = Object.values(actions.trade[good] || {}).filter((a) => legal.has(a));
+        const options = Object.values(trade[good] || {}).filter((a) => legal.has(a));
         const n = me.goods[good] || 0;
         const give = h("button", { type: "button", class: "kids-chip" }, goodIcon(good), `${n}`);
         if (options.length) {
@@ -607,7 +783,7 @@ class JuniorBoard {
       for (const good of GOODS) {
         const n = post[good] || 0;
         const take = h("button", { type: "button", class: "kids-chip" }, goodIcon(good), `${n}`);
-        const action = this.tradeGive ? (actions.trade[this.tradeGive] || {})[good] : undefined;
+        const action = this.tradeGive ? (trade[this.tradeGive] || {})[good] : undefined;
         if (action !== undefined && legal.has(action)) {
           on(take, { action, label: format(_("{choice}, {count} on the post"), { choice: labelOf(decision, action) || format(_("take {good}"), { good: aWord(good) }), count: n }), ctx: this.ctx });
           take.removeAttribute("role");
@@ -616,7 +792,7 @@ class JuniorBoard {
       }
       box.append(h("p", { class: "kids-actions-sub" }, this.tradeGive ? format(_("You give {good}. Now take:"), { good: aWord(this.tradeGive) }) : _("1. Tap a good you give:")), giveRow,
         h("p", { class: "kids-actions-sub" }, _("2. …and the good you take from the post:")), takeRow);
-      if (legal.has(actions.stop_trading)) {
+      if (actions.stop_trading !== undefined && legal.has(actions.stop_trading)) {
         const stop = h("button", { type: "button", class: "kids-big-button kids-quiet-button" }, _("Stop trading"));
         on(stop, { action: actions.stop_trading, label: _("stop trading"), ctx: this.ctx });
         stop.removeAttribute("role");
@@ -664,10 +840,11 @@ class JuniorBoard {
     box.hidden = true;
   }
 
-  /** Whether a seat's goods may be on screen (behind the settlement board otherwise). */
+  /** Whether a seat's goods may be on screen (behind the settlement board otherwise). @param {number | null} seat @returns {boolean} */
   goodsShown(seat) {
     if (this.ctx.mode !== "play") return true; // watching or a replay: everything public is shown
-    const turn = panel(this.view, "turn").data || {};
+    /** @type {SajTurn} */
+    const turn = panel(this.view || {}, "turn").data || {};
     if (turn.phase === "over") return true; // the settlement boards come down at the end
     const viewer = this.view && this.view.viewer;
     if (seat !== viewer) return false;
@@ -675,6 +852,11 @@ class JuniorBoard {
     return (this.hotseat.showing === seat && !this.hideMine) || this.peek;
   }
 
+  /**
+   * Every seat's settlement: huts, goods (hidden when not its own), dogs and cards.
+   * @param {Drawing} drawing
+   * @param {SajEvent[] | null} moves
+   */
   drawPlayers({ turn, board, players, viewer }, moves) {
     const box = this.players;
     clear(box);
@@ -732,6 +914,7 @@ class JuniorBoard {
     });
   }
 
+  /** The banner: the winner, what to do now, or what just happened. @param {Drawing} drawing */
   drawBanner({ turn, board, players, viewer, decision, legal, actions }) {
     if (turn.phase === "over" || turn.stage === "game_over") {
       const w = turn.winner;
@@ -740,10 +923,10 @@ class JuniorBoard {
       return;
     }
     if (decision) {
-      const who = seatName(this.seats, viewer);
+      const who = seatName(this.seats, /** @type {number} */ (viewer));
       const stage = turn.stage;
       if (stage === "turn") {
-        const me = players[viewer];
+        const me = players[/** @type {number} */ (viewer)];
         const can = this.goodsShown(viewer) && (board.huts || []).some((st) => st.face_up && me && canPay(st.face_up, me));
         this.banner.set(format(_("Your turn, {name}!"), { name: who }),
           can ? _("Turn up a forest tile. You can build a hut: find the building site!") : _("Turn up a forest tile: tap one."), "go");
@@ -757,7 +940,7 @@ class JuniorBoard {
       return;
     }
     const news = this.news || [];
-    const lines = news.map((e) => this.newsLine(e, viewer)).filter(Boolean);
+    const lines = /** @type {string[]} */ (news.map((e) => this.newsLine(e, viewer)).filter(Boolean));
     if (lines.length) {
       const important = news.some((e) => e.event === "build") ? "happy" : news.some((e) => e.event === "reveal" || e.event === "reset") ? "look" : "wait";
       this.banner.set(lines[0], lines.slice(1, 3).join(" "), important);
@@ -767,19 +950,27 @@ class JuniorBoard {
     else this.banner.set(_("Getting ready…"));
   }
 
-  /** One line of what just happened; the viewer's own moves say "You". */
+  /**
+   * One line of what just happened; the viewer's own moves say "You".
+   * @param {SajEvent} e
+   * @param {number | null} viewer
+   * @returns {string | null}
+   */
   newsLine(e, viewer) {
     const you = "player" in e && e.player === viewer;
-    const p = { name: "player" in e ? seatName(this.seats, e.player) : "" };
-    const say = (mine, theirs, more = {}) => format(you ? mine : theirs, { ...p, ...more });
+    const p = { name: "player" in e ? seatName(this.seats, /** @type {number} */ (e.player)) : "" };
+    const say = (/** @type {string} */ mine, /** @type {string} */ theirs, /** @type {Record<string, unknown>} */ more = {}) =>
+      format(you ? mine : theirs, { ...p, ...more });
+    const text = (/** @type {string | null | undefined} */ value) => /** @type {string} */ (value);
+    const places = /** @type {[number, number]} */ (e.places);
     switch (e.event) {
-      case "reveal": return say(_("You turn up {tile}!"), _("{name} turns up {tile}!"), { tile: tileWords(e.tile) });
-      case "move": return say(_("You go to {space}."), _("{name} goes to {space}."), { space: spaceWords(e.space) });
+      case "reveal": return say(_("You turn up {tile}!"), _("{name} turns up {tile}!"), { tile: tileWords(text(e.tile)) });
+      case "move": return say(_("You go to {space}."), _("{name} goes to {space}."), { space: spaceWords(text(e.space)) });
       case "stay": return say(_("You stay with Martin."), _("{name} stays with Martin."));
-      case "travel": return say(_("You travel with Martin to {space}."), _("{name} travels with Martin to {space}."), { space: spaceWords(e.space) });
-      case "take": return say(_("You take {good}."), _("{name} takes {good}."), { good: aWord(e.good) });
-      case "empty": return cap(format(_("{space} is empty."), { space: spaceWords(e.good) }));
-      case "trade": return say(_("You trade {give} for {take}."), _("{name} trades {give} for {take}."), { give: aWord(e.give), take: aWord(e.take) });
+      case "travel": return say(_("You travel with Martin to {space}."), _("{name} travels with Martin to {space}."), { space: spaceWords(text(e.space)) });
+      case "take": return say(_("You take {good}."), _("{name} takes {good}."), { good: aWord(text(e.good)) });
+      case "empty": return cap(format(_("{space} is empty."), { space: spaceWords(text(e.good)) }));
+      case "trade": return say(_("You trade {give} for {take}."), _("{name} trades {give} for {take}."), { give: aWord(text(e.give)), take: aWord(text(e.take)) });
       case "stop_trading": return say(_("You stop trading."), _("{name} stops trading."));
       case "dog":
         if (e.from === null || e.from === undefined) return say(_("You take a dog!"), _("{name} takes a dog!"));
@@ -792,7 +983,7 @@ class JuniorBoard {
         return say(_("You take a goods card ({card})."), _("{name} takes a goods card ({card})."), { card: aWord(e.card) });
       case "no_card": return _("The goods-card pile is empty.");
       case "reset": return _("All forest tiles are turned face down.");
-      case "swap": return say(_("You swap tiles {first} and {second}."), _("{name} swaps tiles {first} and {second}."), { first: e.places[0] + 1, second: e.places[1] + 1 });
+      case "swap": return say(_("You swap tiles {first} and {second}."), _("{name} swaps tiles {first} and {second}."), { first: places[0] + 1, second: places[1] + 1 });
       case "hut": return format(_("Hut {number} turns face up."), { number: e.hut });
       case "win": return say(_("You win!"), _("{name} wins!"));
       default: return null;
@@ -800,7 +991,7 @@ class JuniorBoard {
   }
 }
 
-/** A payment as icons: goods tiles, goods cards (dashed), dogs, the Guff card. */
+/** A payment as icons: goods tiles, goods cards (dashed), dogs, the Guff card. @param {string[]} items @returns {HTMLSpanElement} */
 function payment(items) {
   const row = h("span", { class: "saj-stack-goods" });
   for (const item of items) {
@@ -814,17 +1005,20 @@ function payment(items) {
   return row;
 }
 
+/** A die's pips for ``n``, in a ``size`` square. @param {number} n @param {number} size @returns {SVGCircleElement[]} */
 function pips(n, size) {
   const c = size / 2;
   const d = size * 0.25;
-  const spots = {
+  /** @type {Record<number, [number, number][]>} */
+  const all = {
     1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
     5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-  }[n] || [];
+  };
+  const spots = all[n] || [];
   return spots.map(([x, y]) => s("circle", { cx: c + x * d, cy: c + 2 + y * d, r: size * 0.085, fill: "#5b3413" }));
 }
 
-/** "to the berry": where Martin may take a figure (a button's words, in the page's language). */
+/** "to the berry": where Martin may take a figure (a button's words, in the page's language). @param {string} good @returns {string} */
 function toGood(good) {
   switch (good) {
     case "berry": return _("to the berry");
