@@ -8,6 +8,7 @@ import {
   ApiError, CHANCE, TERMINAL, api, copyText, createPlayer, dropToken, forgetPlayer, invites, keepToken,
   loadGameTypes, seatMark, seatMarkWords, seatTokens, storedPlayer,
 } from "./api.js";
+import { choicesAt, labelsAt, leaves } from "./decision.js";
 import { h, s } from "./dom.js";
 import { _, format, language, ngettext, pgettext, wireLanguageMenu } from "./i18n.js";
 import { analysisAt, setupAnalysis } from "./analysis.js";
@@ -223,54 +224,6 @@ function connection(text, withButton = false) {
     line.append(" ", h("button.quiet.small", { type: "button", onclick: () => reconnectNow() }, _("Reconnect now")));
   }
   line.hidden = !text;
-}
-
-/**
- * Every leaf of a menu, with its path of indexes.
- * @param {Choice[]} choices
- * @param {number[]} [path]
- * @returns {{action: number | undefined, path: number[], label: string}[]}
- */
-function leaves(choices, path = []) {
-  /** @type {{action: number | undefined, path: number[], label: string}[]} */
-  const out = [];
-  choices.forEach((choice, n) => {
-    if (Array.isArray(choice.choices)) out.push(...leaves(choice.choices, [...path, n]));
-    else out.push({ action: choice.action, path: [...path, n], label: choice.label });
-  });
-  return out;
-}
-
-/**
- * The choices of the group at ``path``, or null when the path opens no group.
- * @param {Decision} decision
- * @param {number[]} path
- * @returns {Choice[] | null}
- */
-function choicesAt(decision, path) {
-  let choices = decision.choices;
-  for (const index of path) {
-    const group = choices[index];
-    if (!group || !Array.isArray(group.choices)) return null;
-    choices = group.choices;
-  }
-  return choices;
-}
-
-/**
- * The labels of the groups along ``path``.
- * @param {Decision} decision
- * @param {number[]} path
- * @returns {string[]}
- */
-function labelsAt(decision, path) {
-  const labels = [];
-  let choices = decision.choices;
-  for (const index of path) {
-    labels.push(choices[index].label);
-    choices = choices[index].choices || [];
-  }
-  return labels;
 }
 
 /** Whether this page's person decides now. @returns {boolean} */
