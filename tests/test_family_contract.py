@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from stoneage import IllegalActionError, NotationError, PlayerError, State, load_game
-from stoneage.core.contract import CHANCE, OMNISCIENT, PUBLIC
+from stoneage.core.contract import OMNISCIENT, PUBLIC
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
 from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
+from stoneage.play.events import apply_with_events, describe
 
 from common import edit_json, play, random_step
 
@@ -118,15 +119,17 @@ def _with_cards(state: FirstStoneAgeState, seat: int, cards: list[str], built: l
 def test_completing_a_hut_keeps_the_card_and_builds_as_marked_steps_then_the_turn_passes() -> None:
     state = _with_cards(_card_game(), 0, ["berry", "fish"], [])
     play(state, "move 1")
-    steps = state.apply_traced(state.string_to_action("reveal jug"))
+    steps = state.clone().apply_traced(state.string_to_action("reveal jug"))
     assert [(kind, seat) for kind, seat, _ in steps] == [("keep", 0)]
     assert steps[0][2].to_json()["players"][0]["cards"] == ["berry", "fish"]  # as the step began
+    events = apply_with_events(state, state.string_to_action("reveal jug"))
     assert state.is_chance_node()  # the draw pile's next card comes up before the hut is built
-    steps += state.apply_traced(state.string_to_action("draw arrowhead"))
-    assert [(kind, seat) for kind, seat, _ in steps] == [("keep", 0), ("build", 0)]
-    assert steps[1][2].to_json()["players"][0]["cards"] == ["berry", "fish", "jug"]
+    steps = state.clone().apply_traced(state.string_to_action("draw arrowhead"))
+    assert [(kind, seat) for kind, seat, _ in steps] == [("build", 0)]
+    assert steps[0][2].to_json()["players"][0]["cards"] == ["berry", "fish", "jug"]
+    events += apply_with_events(state, state.string_to_action("draw arrowhead"))
     assert state.to_json()["players"][0]["built"] == [1]
-    assert [steps[1][2].describe_step(kind, seat) for kind, seat, _ in steps] == [
+    assert [event.text for event in events if event.automatic] == [
         "Player 1 needs the card and keeps it",
         "Player 1 has the goods for hut 1 (berry, fish, jug) and builds it",
     ]
@@ -137,10 +140,10 @@ def test_the_third_hut_ends_the_game_as_a_marked_step() -> None:
     state = _with_cards(_card_game(), 0, ["berry", "fish"], [2, 3])
     play(state, "move 1")
     assert _kinds(state, "reveal jug") == [("keep", 0)]
-    assert _kinds(state, "draw arrowhead") == [("build", 0), ("game_end", 0)]
+    events = apply_with_events(state, state.string_to_action("draw arrowhead"))
+    assert [(event.kind, event.seat) for event in events if event.automatic] == [("build", 0), ("game_end", 0)]
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
-    assert state.describe_step("game_end", 0) == "The game ends: Player 1 wins"
-    assert state.describe_step("game_end", CHANCE) == "The game ends: nobody wins"
+    assert events[-1].text == "The game ends: Player 1 wins"
 
 
 def _junior(cards: bool = False) -> StoneAgeJuniorState:
@@ -151,8 +154,12 @@ def _junior(cards: bool = False) -> StoneAgeJuniorState:
 
 def test_junior_a_goods_space_gives_its_good_and_the_turn_passes_as_marked_steps() -> None:
     state = play(_junior(), "turn 1")
-    assert _kinds(state, "reveal berry") == [("take", 0), ("next_turn", 1)]
-    assert state.describe_step("take", 0) == "Player 1 takes the good of the berry space"
+    assert _kinds(state.clone(), "reveal berry") == [("take", 0), ("next_turn", 1)]
+    events = apply_with_events(state, state.string_to_action("reveal berry"))
+    assert [event.text for event in events] == [
+        "Forest tile 1 shows the berry space", "Player 1 takes the good of the berry space", "Player 2's turn"]
+    assert events[0].effects == ("Player 1 moves to the berry space",)
+    assert events[1].effects == ("Player 1 takes a berry",)
 
 
 def test_junior_the_dog_space_gives_a_dog_as_a_marked_step() -> None:
@@ -190,8 +197,9 @@ def test_junior_the_last_face_down_tile_is_turned_as_a_marked_step() -> None:
             {"tile": "berry", "seen": True, "up": False}, {"tile": "building_site", "seen": True, "up": False}]
 
     state = edit_json(_junior(), change)
-    assert _kinds(state, "turn 13") == [("take", 0), ("next_turn", 1), ("forced_turn", 1), ("reset", 1)]
-    assert state.describe_step("forced_turn", 1) == "Player 2 turns up the last face-down forest tile"
+    assert _kinds(state.clone(), "turn 13") == [("take", 0), ("next_turn", 1), ("forced_turn", 1), ("reset", 1)]
+    events = apply_with_events(state, state.string_to_action("turn 13"))
+    assert events[3].text == "Player 2 turns up the last face-down forest tile"
 
 
 def test_apply_traced_reaches_the_same_state_as_apply_action() -> None:
@@ -268,6 +276,6 @@ def test_the_public_observation_of_the_card_game_shows_every_face_down_card_as_d
 def test_a_card_drawn_face_down_is_named_only_to_its_holder_and_an_omniscient_viewer() -> None:
     state = play(_junior(cards=True), "turn 1", "reveal building_site")
     action = state.string_to_action("draw guff")
-    assert "Guff" in state.describe_for(action, 0) and "Guff" in state.describe_for(action, OMNISCIENT)
+    assert "Guff" in describe(state, action, 0) and "Guff" in describe(state, action, OMNISCIENT)
     for viewer in (1, PUBLIC):
-        assert state.describe_for(action, viewer).strip() == "Player 1 takes the top goods card of the pile face down"
+        assert describe(state, action, viewer) == "Player 1 takes the top goods card of the pile face down"

@@ -40,6 +40,7 @@ from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.memory import remembered_circle, remembered_draw_pile
 from stoneage.games.first_stone_age.serialize import check_consistency
 from stoneage.games.first_stone_age.state import EMPTY, FirstStoneAgeState
+from stoneage.play.events import apply_with_events, describe
 
 # --- the rules page, written out independently --------------------------------------------------
 
@@ -207,7 +208,7 @@ def test_the_first_player_places_martin_beside_a_card_of_their_choice() -> None:
 
 def test_martin_moves_one_to_four_cards_clockwise_around_the_circle() -> None:
     state = new_game(start=8)  # slot 7
-    assert state.describe(state.string_to_action("move 3")) == "Player 1 moves Martin 3 cards onward, to card 2"
+    assert describe(state, state.string_to_action("move 3")) == "Player 1 moves Martin 3 cards onward, to card 2"
     play(state, "move 3")
     assert state.to_json()["martin"] == 1  # 7 -> 8 -> 0 -> 1
     assert state.current_player() == CHANCE  # the card beside Martin is turned up
@@ -485,23 +486,23 @@ def test_notation_accepts_free_case_spacing_and_dog_for_guff() -> None:
     assert A.parse_action("Turn   Back") == A.TURN_BACK
 
 
-def test_describe_and_changes_tell_the_story_of_a_turn() -> None:
+def test_the_events_tell_the_story_of_a_turn() -> None:
     state = new_game()
     lines = []
     for text in ("move 1", "reveal berry", "draw jug", "move 4", "reveal tooth"):
-        action = state.string_to_action(text)
-        lines.append(state.describe(action))
-        before = state.clone()
-        state.apply_action(action)
-        lines += state.changes_since(before)
+        for event in apply_with_events(state, state.string_to_action(text)):
+            lines += event.lines()
     assert lines == [
         "Player 1 moves Martin 1 card onward, to card 2",
         "  Player 1 turns up card 2: a berry",
+        "  Player 1 needs the card and keeps it",
         "    Player 1 keeps a berry",
         "    The top card of the draw pile (fish) fills place 2 face down",
         "  The draw pile shows its next card: a jug",
+        "  Player 2's turn",
         "Player 2 moves Martin 4 cards onward, to card 6",
         "  Player 2 turns up card 6: a tooth",
+        "  Player 2 needs the card and keeps it",
         "    Player 2 keeps a tooth",
         "    The top card of the draw pile (jug) fills place 6 face down",
     ]

@@ -25,7 +25,7 @@ import pytest
 from stoneage.core.contract import PUBLIC, State
 from stoneage.core.i18n import seat_name, use_language
 from stoneage.core.registry import load_game
-from stoneage.play.events import Event, apply_for_viewers
+from stoneage.play.events import Event, apply_steps, tell
 from stoneage.play.first_stone_age import words as first_words
 from stoneage.play.menus import Choice, Menu
 from stoneage.play.stone_age_junior import words as junior_words
@@ -113,9 +113,9 @@ def _transcript(config: Config) -> list[str]:
             for viewer in viewers:
                 texts.extend(_view_texts(build_view(game, state, viewer, names)))
         mover = state.current_player()
-        told = apply_for_viewers(state, action, [max(mover, 0), PUBLIC])
-        texts.extend(_event_texts(told[max(mover, 0)]))
-        texts.extend(_event_texts(told[PUBLIC]))
+        steps = apply_steps(state, action)
+        texts.extend(_event_texts(tell(state, steps, max(mover, 0))))
+        texts.extend(_event_texts(tell(state, steps, PUBLIC)))
     for viewer in viewers:
         texts.extend(_view_texts(build_view(game, state, viewer, names)))
     texts.extend(_log_texts(name, state.public_observation(), names))

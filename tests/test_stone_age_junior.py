@@ -39,6 +39,7 @@ from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.memory import goods_from_log, remembered_forest, remembered_pile
 from stoneage.games.stone_age_junior.serialize import check_consistency
 from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
+from stoneage.play.events import apply_with_events, describe
 
 # --- the rules page, written out independently --------------------------------------------------
 
@@ -563,7 +564,7 @@ def test_a_player_with_face_down_cards_that_cannot_pay_a_hut_passes_and_takes_a_
     state = edit(new_game(cards=True), lambda d: give_cards(d, 0, hidden=("tooth",)))
     play(state, "turn 1", "reveal building_site")
     assert legal(state) == ["pass"]
-    assert state.describe(A.PASS) == "Player 1 cannot build and takes a goods card"
+    assert describe(state, A.PASS) == "Player 1 cannot build and takes a goods card"
     play(state, "pass")
     assert stage(state) == "draw"
     play(state, "draw guff")
@@ -688,28 +689,29 @@ def test_notation_is_free_in_case_spacing_and_order() -> None:
     assert A.parse_action("turn 07") == A.turn(6)
 
 
-def test_describe_and_changes_tell_the_story_of_a_turn() -> None:
+def test_the_events_tell_the_story_of_a_turn() -> None:
     state = edit(new_game(), lambda d: give(d, 1, berry=1, fish=1, jug=1))
     lines = []
     for text in ("turn 1", "reveal 4", "turn 2", "reveal building_site", "build 1 with berry fish jug", "hut 7",
                  "swap 1 2"):
-        action = state.string_to_action(text)
-        lines.append(state.describe(action))
-        before = state.clone()
-        state.apply_action(action)
-        lines += state.changes_since(before)
+        for event in apply_with_events(state, state.string_to_action(text)):
+            lines += event.lines()
     assert lines == [
         "Player 1 turns up forest tile 1",
         "  Forest tile 1 shows a 4",
         "    Player 1 moves to the jug space",
+        "  Player 1 takes the good of the jug space",
         "    Player 1 takes a jug",
+        "  Player 2's turn",
         "Player 2 turns up forest tile 2",
         "  Forest tile 2 shows the building site",
         "    Player 2 moves to the building site",
         "Player 2 builds hut 1 (berry, fish, jug) with a berry, a fish and a jug",
         "  Hut 7 (fish, jug, arrowhead) turns face up on stack 1",
+        "  All forest tiles are turned face down",
         "    All forest tiles are turned face down",
         "Player 2 swaps forest tiles 1 and 2",
+        "  Player 1's turn",
     ]
 
 
