@@ -17,13 +17,17 @@ from __future__ import annotations
 import gettext
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, wraps
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from stoneage.core.errors import StoneAgeError
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 LANGUAGES: dict[str, str] = {"en": "English", "ko": "한국어", "pt_BR": "Português (Brasil)", "de": "Deutsch"}
 """Every language the program speaks, by catalog code, with its own name for itself."""
@@ -169,6 +173,24 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, where ``context`` tells apart two uses of one word."""
     catalog = _speaking.get(_process)[1]
     return message if catalog is None else catalog.pgettext(context, message)
+
+
+def per_language(function: Callable[P, T]) -> Callable[P, T]:
+    """Remember what a pure word function said, per catalog and arguments (hashable ones): a screen
+    names the same places, cards and buildings hundreds of times, in each language at a table."""
+    said: dict[tuple[object, ...], T] = {}
+
+    @wraps(function)
+    def cached(*args: P.args, **kwargs: P.kwargs) -> T:
+        key = (_speaking.get(_process)[1], *args, *kwargs.items())
+        text = said.get(key)
+        if text is None:
+            if len(said) >= 4096:
+                said.clear()
+            text = said[key] = function(*args, **kwargs)
+        return text
+
+    return cached
 
 
 def N_(message: str) -> str:

@@ -203,21 +203,30 @@ def shared(tag: Hashable, parts: tuple[object, ...], make: Callable[..., _T], *a
     return value
 
 
+def observe_all(game: Game, state: State, viewers: Sequence[int]) -> dict[int, JSON]:
+    """Every viewer's observation of ``state`` (``observe``), the parts they share built once where the
+    game's kit can (``PlayKit.observations``)."""
+    kit = play_kit(game)
+    if kit.observations is None:
+        return {viewer: observe(game, state, viewer) for viewer in viewers}
+    for viewer in viewers:
+        _check_viewer(game, viewer)
+    return kit.observations(state, viewers)
+
+
 def build_views(game: Game, state: State, events: Mapping[int, Sequence[Event]],
-                names: Sequence[str], memo: Memo | None = None) -> dict[int, View]:
+                names: Sequence[str], memo: Memo | None = None,
+                observations: Mapping[int, JSON] | None = None) -> dict[int, View]:
     """The view of ``state`` for every viewer in ``events`` (viewer -> its latest events): for each, exactly
     ``build_view(game, state, viewer, names, events[viewer])``, with what the viewers share (the status,
     the result, the panels a kit builds through ``shared``, the observations of a kit that offers
     ``observations``) built once. Give the same ``memo`` for each step of a game in one language to
-    reuse what earlier steps built."""
+    reuse what earlier steps built, and ``observations`` (``observe_all``) when they are known already
+    (the viewers of other languages at the same table share them)."""
     kit = play_kit(game)
     build = kit.panels or generic_panels
-    if kit.observations is not None:
-        for viewer in events:
-            _check_viewer(game, viewer)
-        observations = kit.observations(state, list(events))
-    else:
-        observations = {viewer: observe(game, state, viewer) for viewer in events}
+    if observations is None:
+        observations = observe_all(game, state, list(events))
     to_move = state.current_player()
     status, result = _status(kit, state, to_move, names)
     views: dict[int, View] = {}

@@ -78,6 +78,8 @@ class LoadConfig:
     progress: float = 5.0
     """Seconds between progress lines (0: none)."""
     seed: int = 0
+    seat_langs: tuple[str, ...] = ()
+    """The language each seat's client reads (seat ``i``: the ``i``-th, in turn); empty: the server's default."""
 
 
 @dataclass
@@ -286,8 +288,10 @@ class Load:
         """Create one game and play every seat of it until it ends (or the run stops)."""
         game_id, tokens = await self.create_game(http)
         self.stats.games_started += 1
-        seats = [Seat(f"{self.ws_base}/api/games/{game_id}/ws?token={token}", self.stats, self.pacer,
-                      random.Random(self.rng.random())) for token in tokens]
+        langs = self.config.seat_langs
+        seats = [Seat(f"{self.ws_base}/api/games/{game_id}/ws?token={token}"
+                      + (f"&lang={langs[index % len(langs)]}" if langs else ""), self.stats, self.pacer,
+                      random.Random(self.rng.random())) for index, token in enumerate(tokens)]
         self.seats.update(seats)
         async with contextlib.AsyncExitStack() as stack:
             stack.callback(self.seats.difference_update, seats)
@@ -557,14 +561,29 @@ def parser() -> argparse.ArgumentParser:
     cli.add_argument("--langs", default="en",
                      help="--rooms: the languages at each table, comma-separated: each seat and spectator is "
                           "watched in each (default en)")
+    cli.add_argument("--seat-langs", default="",
+                     help="the language each seat's client reads, seat i the i-th of these (in turn), e.g. "
+                          "en,ko,pt_BR,de against en: the server CPU per move a table of mixed languages costs "
+                          "(with --rooms: one client per seat instead of one per --langs)")
     return cli
+
+
+def _languages(text: str) -> tuple[str, ...]:
+    """Comma-separated language codes, checked (``SystemExit`` with the reason for an unknown one)."""
+    from stoneage.core.i18n import LanguageError, check
+
+    try:
+        return tuple(check(part.strip()) for part in text.split(",") if part.strip())
+    except LanguageError as error:
+        raise SystemExit(f"stoneage.web.load: {error}") from None
 
 
 def config_from(args: argparse.Namespace) -> LoadConfig:
     """The load asked for on the command line."""
     return LoadConfig(games=args.games, seats=args.seats, interval=args.interval, duration=args.duration,
                       ramp=max(0.0, args.ramp), warmup=max(0.0, args.warmup), game=args.game, think=args.think,
-                      compression=not args.no_compression, progress=args.progress, seed=args.seed)
+                      compression=not args.no_compression, progress=args.progress, seed=args.seed,
+                      seat_langs=_languages(args.seat_langs))
 
 
 def report(result: Result, config: LoadConfig) -> None:
@@ -672,9 +691,10 @@ class RoomBench:
 
 
 def room_bench(game: str, seats: int, games: int, *, spectators: int = 0, langs: tuple[str, ...] = ("en",),
-               seed: int = 0) -> RoomBench:
+               seat_langs: tuple[str, ...] = (), seed: int = 0) -> RoomBench:
     """Play ``games`` whole random games of ``game`` in this process, every seat a person watched by one
-    client per language (and ``spectators``), and time ``Room.apply`` alone (process time)."""
+    client per language (and ``spectators``), and time ``Room.apply`` alone (process time). With
+    ``seat_langs``, each seat is watched by one client only, seat ``i`` reading ``seat_langs[i]`` (in turn)."""
     from stoneage.core.contract import CHANCE, PUBLIC
     from stoneage.core.registry import load_game
     from stoneage.web.room import Room
@@ -696,7 +716,10 @@ def room_bench(game: str, seats: int, games: int, *, spectators: int = 0, langs:
                       seats=tuple(SeatRow(seat, PERSON, name=f"Seat {seat + 1}") for seat in range(seats)))
         room = Room(row, loaded)
         viewers = [*range(seats), *[PUBLIC] * spectators]
-        listeners = [Listener(viewer, lang) for viewer in viewers for lang in langs]
+        if seat_langs:
+            listeners = [Listener(viewer, seat_langs[index % len(seat_langs)]) for index, viewer in enumerate(viewers)]
+        else:
+            listeners = [Listener(viewer, lang) for viewer in viewers for lang in langs]
         room.clients.update(listeners)
         rng = random.Random(seed + number)
         while not room.state.is_terminal():
@@ -717,9 +740,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     if args.rooms > 0:
         langs = tuple(lang.strip() for lang in args.langs.split(",") if lang.strip()) or ("en",)
-        room_bench(args.game, args.seats, 1, langs=langs, seed=args.seed + 10**6)  # imports and caches warm
+        seat_langs = _languages(args.seat_langs)
+        warm = seat_langs or langs
+        room_bench(args.game, args.seats, 1, langs=warm, seed=args.seed + 10**6)  # imports and caches warm
         print(room_bench(args.game, args.seats, args.rooms, spectators=args.spectators, langs=langs,
-                         seed=args.seed).report())
+                         seat_langs=seat_langs, seed=args.seed).report())
         return 0
     if args.games < 1 or args.seats < 1:
         parser().error("--games and --seats must be at least 1")

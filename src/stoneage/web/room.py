@@ -22,7 +22,7 @@ from stoneage.core.i18n import SOURCE, _, seat_name as numbered, use_language
 from stoneage.play.events import Event, Step, Teller, apply_steps
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.session import bot_seed, check_plays
-from stoneage.play.view import Memo, View, build_view, build_views
+from stoneage.play.view import Memo, View, build_view, build_views, observe_all
 from stoneage.web.lesson import ACTIVE, SETTING, LessonTable, lesson_of
 from stoneage.web.store import BOT, GameRow, SeatRow
 
@@ -207,6 +207,7 @@ class Room:
             self.state.apply_action(action)
             return
         steps = self._steps[index] = apply_steps(self.state, action)  # applied once, told in every language
+        seen = observe_all(self.game, self.state, sorted({viewer for group in audience.values() for viewer in group}))
         texts: dict[tuple[str, int], str] = {}
         for lang, viewers in audience.items():
             with use_language(lang):
@@ -215,7 +216,7 @@ class Room:
                 names = self.names_in(lang)
                 memo = self._memos.setdefault(lang, Memo())
                 lesson = self.lesson_json(lang)
-                for viewer, view in build_views(self.game, self.state, told, names, memo).items():
+                for viewer, view in build_views(self.game, self.state, told, names, memo, seen).items():
                     texts[lang, viewer] = _dumps({"type": "update", "seq": self.seq, **lesson, "view": view.to_json()})
         for client in list(self.clients):
             client.send_text(texts[client.lang, client.viewer])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stoneage.core.i18n import _, ngettext, pgettext
+from stoneage.core.i18n import _, ngettext, per_language, pgettext
 from stoneage.games.stone_age.data import CARDS, DIVISOR, GREEN_SYMBOLS, LOCATIONS, SAND_KINDS
 from stoneage.play.stone_age.narrate import building_name, place_at
 from stoneage.play.stone_age.words import (
@@ -48,26 +48,13 @@ def board_lines(obs: Obs, short: Sequence[str], verbose: bool = False) -> list[s
     """
     board = obs["board"]
     herd = (obs.get("mammoth") or {}).get("herd")
-    rows: list[tuple[str, str, str]] = []
-    for loc, name in enumerate(LOCATIONS[:8]):
-        title = location_title(loc)
-        if 0 < loc < 5:
-            title += f" {sum(board[name])}/7"
-        what = f"÷{DIVISOR[loc]} → {good_word(GATHER_GOODS[loc])}" if loc < 5 else {
-            "toolmaker": _("a tool step"), "hut": _("+1 figure (takes 2)"), "field": _("agriculture +1")}[name]
-        if herd == name:
-            what += "; " + _("the mammoth herd is here") if verbose else " + " + _("mammoth herd")
-        rows.append((title, _occupants(board[name], short, verbose), what))
-    for slot, entry in enumerate(obs["display"]):
-        what = card_line(entry["card"]) if entry else _("(empty)")
-        title = _("Card {number} (cost {cost})") if verbose else _("Card {number}")
-        title = title.format(number=slot + 1, cost=slot + 1)
-        rows.append((title, _occupants(board[f"card{slot + 1}"], short, verbose), what))
-    for stack, entry in enumerate(obs["stacks"]):
-        top = entry["top"]
-        what = _("(empty)") if top is None else f"{building_name(top)}: {building_cost(top, not verbose)}"
-        title = _("Building {number} ({left} left)").format(number=stack + 1, left=entry["left"])
-        rows.append((title, _occupants(board[f"building{stack + 1}"], short, verbose), what))
+    names = tuple(short)
+    rows = [_place_row(loc, tuple(board[name]), names, verbose, herd == name)
+            for loc, name in enumerate(LOCATIONS[:8])]
+    rows += [_card_row(slot, entry["card"] if entry else None, tuple(board[f"card{slot + 1}"]), names, verbose)
+             for slot, entry in enumerate(obs["display"])]
+    rows += [_stack_row(stack, entry["top"], entry["left"], tuple(board[f"building{stack + 1}"]), names, verbose)
+             for stack, entry in enumerate(obs["stacks"])]
     if verbose:
         lines = [f"{title}: {occ}; {what}" for title, occ, what in rows]
     else:
@@ -77,6 +64,38 @@ def board_lines(obs: Obs, short: Sequence[str], verbose: bool = False) -> list[s
     deck = obs["deck_size"]
     lines.append(ngettext("Deck: {count} cards", "Deck: {count} cards", deck).format(count=deck))
     return lines
+
+
+Row = tuple[str, str, str]
+"""A row of the board: its title, who stands there, what it gives."""
+
+
+@per_language
+def _place_row(loc: int, counts: tuple[int, ...], short: tuple[str, ...], verbose: bool, herd_here: bool) -> Row:
+    name = LOCATIONS[loc]
+    title = location_title(loc)
+    if 0 < loc < 5:
+        title += f" {sum(counts)}/7"
+    what = f"÷{DIVISOR[loc]} → {good_word(GATHER_GOODS[loc])}" if loc < 5 else {
+        "toolmaker": _("a tool step"), "hut": _("+1 figure (takes 2)"), "field": _("agriculture +1")}[name]
+    if herd_here:
+        what += "; " + _("the mammoth herd is here") if verbose else " + " + _("mammoth herd")
+    return title, _occupants(counts, short, verbose), what
+
+
+@per_language
+def _card_row(slot: int, card: int | None, counts: tuple[int, ...], short: tuple[str, ...], verbose: bool) -> Row:
+    what = card_line(card) if card is not None else _("(empty)")
+    title = _("Card {number} (cost {cost})") if verbose else _("Card {number}")
+    return title.format(number=slot + 1, cost=slot + 1), _occupants(counts, short, verbose), what
+
+
+@per_language
+def _stack_row(stack: int, top: str | None, left: int, counts: tuple[int, ...], short: tuple[str, ...],
+               verbose: bool) -> Row:
+    what = _("(empty)") if top is None else f"{building_name(top)}: {building_cost(top, not verbose)}"
+    title = _("Building {number} ({left} left)").format(number=stack + 1, left=left)
+    return title, _occupants(counts, short, verbose), what
 
 
 # --- players ------------------------------------------------------------------------------------

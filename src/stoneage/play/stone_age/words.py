@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from stoneage.core.dice import sum_counts
-from stoneage.core.i18n import N_, _, ngettext, pgettext
+from stoneage.core.i18n import N_, _, ngettext, per_language, pgettext
 from stoneage.games.stone_age.data import (
     BUILDING_KINDS,
     CARDS,
@@ -91,6 +91,7 @@ def mix_words(mix: Sequence[int]) -> str:
     return " + ".join(parts) if parts else _("nothing")
 
 
+@per_language
 def location_title(loc: int) -> str:
     """A short title: ``"Forest"``, ``"Card 2"``, ``"Building 1"``."""
     name = LOCATIONS[loc]
@@ -137,6 +138,7 @@ def card_bottom(card_id: int) -> str:
     return sand_figures(SAND_KINDS[card.sand], card.figures)
 
 
+@per_language
 def card_line(card_id: int) -> str:
     """``"#23 roll 2 dice for gold | green art"``."""
     return f"#{card_id} {card_top(card_id)} | {card_bottom(card_id)}"
@@ -199,6 +201,7 @@ def building_kind(name: str) -> BuildingKind:
     return next(kind for kind in BUILDING_KINDS if kind.name == name)
 
 
+@per_language
 def building_cost(name: str, short: bool = False) -> str:
     """``"2 wood + 1 clay → 10 points"`` or ``"4 resources of 2 kinds → their value"``.
 
@@ -377,6 +380,7 @@ def tile_note(herd: Obs) -> str:
     return _(RECONSTRUCTION_NOTE if herd["reconstructed_tiles"] else OWN_TILES_NOTE)
 
 
+@per_language
 def bonus_phrase(words: str) -> str:
     """An observation's bonus (``Bonus.words``, English in the JSON) in the reader's language."""
     try:
