@@ -169,8 +169,8 @@ export function facesForSum(n, sum, random = Math.random) {
   return faces.length === n ? faces : null;
 }
 
-/** Where the pips of each face are, in units of a third of the die from its centre. */
-/** @type {Record<number, [number, number][]>} */
+/** Where the pips of each face are, in steps of 0.27 of the die from its centre.
+ *  @type {Record<number, [number, number][]>} */
 export const PIPS = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]],
   4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
   6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] };

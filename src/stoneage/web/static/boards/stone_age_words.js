@@ -164,8 +164,8 @@ export const figuresWord = (/** @type {number} */ n) => format(ngettext("{count}
 /** "3 tiles". */
 export const tilesWord = (/** @type {number} */ n) => format(ngettext("{count} tile", "{count} tiles", n), { count: n });
 
-/** The words drawn inside the SVG templates, translated when called (gettext calls stay out of
- *  template literals, whose ${…} Babel's extractor does not read). */
+/** The words the drawing uses, each translated when called (one plain gettext call per message, as
+ *  Babel's extractor reads them; never inside a template literal's ${…}). */
 export const SAY = {
   roundPhaseStatus: () => _("Round {round}: {phase}. {status}"),
   firstPlayerName: () => _("First player: {name}"),
