@@ -59,9 +59,9 @@ def upper_first(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def hut_words(number: int, huts: tuple[tuple[int, ...], ...]) -> str:
+def hut_words(hut: int, huts: tuple[tuple[int, ...], ...]) -> str:
     """A hut in words, from the game's hut table: "hut 7 (fish, jug, arrowhead)"."""
-    return _("hut {number} ({goods})").format(number=number, goods=goods_list(huts[number - 1]))
+    return _("hut {number} ({goods})").format(number=hut, goods=goods_list(huts[hut - 1]))
 
 
 def shared_step_words(fact: Fact, who: Who) -> str | None:
@@ -84,7 +84,7 @@ def number(fact: Fact, name: str) -> int:
 
 
 def word(fact: Fact, name: str) -> str:
-    """The data field ``name`` of ``fact``, a word of the game (``"fish"``, ``"jug_space"``)."""
+    """The data field ``name`` of ``fact``, a word of the game (``"fish"``, ``"trading_post"``)."""
     value = fact.data[name]
     if not isinstance(value, str):
         raise TypeError(f"{fact.kind}.{name} is not a word: {value!r}")

@@ -6,7 +6,7 @@ state before the action: ``State.fact``), each automatic step as a fact whose ki
 (``NEXT_TURN``, ``GAME_END`` and the game's own), and the entries its rules write in the public log
 as the ``details`` of those facts, each of kind ``"log_"`` + the entry's name in the observation's
 log (``"log_reveal"``), with the entry's fields named. Data are words of the game (``"fish"``,
-``"jug_space"``...), numbers and seats, never sentences; docs/facts.md lists them.
+``"trading_post"``...), numbers and seats, never sentences; docs/facts.md lists them.
 """
 
 from __future__ import annotations

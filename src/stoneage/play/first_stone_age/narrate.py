@@ -27,9 +27,9 @@ def card_words(kind: int) -> str:
     return a_card(kind)
 
 
-def hut_words(number: int) -> str:
+def hut_words(hut: int) -> str:
     """A hut card in words: "hut 7 (fish, jug, arrowhead)"."""
-    return family_hut_words(number, HUTS)
+    return family_hut_words(hut, HUTS)
 
 
 def say(fact: Fact, who: Who) -> str:

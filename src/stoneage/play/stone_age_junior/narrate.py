@@ -92,9 +92,9 @@ def paid_item_words(item: int) -> str:
     return words[item]
 
 
-def hut_words(number: int) -> str:
+def hut_words(hut: int) -> str:
     """A hut in words: "hut 7 (fish, jug, arrowhead)"."""
-    return family_hut_words(number, HUTS)
+    return family_hut_words(hut, HUTS)
 
 
 def payment_words(items: tuple[int, ...]) -> str:
