@@ -11,11 +11,14 @@ log (``"log_reveal"``), with the entry's fields named. Data are words of the gam
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final
 
 from stoneage.core.facts import CHANCE_SEAT, Fact, FactKind, FactValue
-from stoneage.games.family.serialize import EventTable
 from stoneage.games.family.state import GAME_END, NEXT_TURN, Event
+
+if TYPE_CHECKING:
+    from stoneage.games.family.serialize import EventTable
 
 LOG_PREFIX: Final = "log_"
 """A log entry's fact kind is this followed by its event name (``EVENTS``): ``"log_reveal"``."""
@@ -33,11 +36,11 @@ def log_kind(event: str) -> str:
     return LOG_PREFIX + event
 
 
-def entry_kinds(table: EventTable) -> tuple[FactKind, ...]:
-    """The fact kinds of a game's log entries: one per event name, with the fields the observation's
-    log gives it (``player`` is the fact's seat)."""
-    return tuple(FactKind(log_kind(name), tuple(field for field, _index in table.fields[name] if field != "player"))
-                 for name in table.names)
+def entry_kinds(names: tuple[str, ...], fields: Mapping[str, tuple[tuple[str, int], ...]]) -> tuple[FactKind, ...]:
+    """The fact kinds of a game's log entries: one per event name (``EVENTS``), with the fields the
+    observation's log gives it (``EVENT_FIELDS``; ``player`` is the fact's seat)."""
+    return tuple(FactKind(log_kind(name), tuple(field for field, _index in fields[name] if field != "player"))
+                 for name in names)
 
 
 def entry_fact(table: EventTable, event: Event) -> Fact:

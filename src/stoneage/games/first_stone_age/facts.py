@@ -13,11 +13,12 @@ from stoneage.core.facts import CHANCE_SEAT, Fact, FactKind
 from stoneage.games.family.facts import SHARED_KINDS, entry_fact, entry_kinds
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import CARD_NAMES, GOODS
-from stoneage.games.first_stone_age.serialize import EVENT_TABLE
 from stoneage.games.first_stone_age.stages import (
     BUILD_STEP,
     DEAL_HUT,
     DRAW_TOP,
+    EVENT_FIELDS,
+    EVENTS,
     GUFF_CHOICE,
     KEEP_STEP,
     MOVE,
@@ -46,7 +47,7 @@ FACT_KINDS: Final = (
     FactKind(BUILD_STEP, ("hut",)),
     *SHARED_KINDS,
     # Log entries (details).
-    *entry_kinds(EVENT_TABLE),
+    *entry_kinds(EVENTS, EVENT_FIELDS),
 )
 """Every kind of fact My First Stone Age tells, with its data fields."""
 
@@ -82,4 +83,6 @@ def step_fact(state: FirstStoneAgeState, kind: str, seat: int) -> Fact:
 
 def log_fact(event: Event) -> Fact:
     """An entry of the public log as a fact (``log_hut``, ``log_reveal``, ...)."""
+    from stoneage.games.first_stone_age.serialize import EVENT_TABLE
+
     return entry_fact(EVENT_TABLE, event)

@@ -44,23 +44,6 @@ GAME_NAME = "first_stone_age"
 FORMAT_VERSION = 1
 UNKNOWN_NAME = "unknown"
 
-# Per event kind: its JSON fields besides "at", "turn" and "event", and where each lives in the
-# event tuple (at, turn, kind, player, slot, card, value).
-EVENT_FIELDS: dict[str, tuple[tuple[str, int], ...]] = {
-    "hut": (("player", 3), ("hut", 6)),
-    "draw": (("card", 5),),
-    "start": (("player", 3), ("slot", 4)),
-    "move": (("player", 3), ("slot", 4), ("steps", 6)),
-    "reveal": (("player", 3), ("slot", 4), ("card", 5)),
-    "keep": (("player", 3), ("slot", 4), ("card", 5), ("as", 6)),
-    "turn_back": (("player", 3), ("slot", 4), ("card", 5)),
-    "refill": (("slot", 4), ("card", 5)),
-    "build": (("player", 3), ("hut", 6)),
-    "under": (("player", 3), ("card", 5)),
-    "win": (("player", 3),),
-    "stalemate": (),
-}
-
 
 def _encode(field: str, event: Event, index: int) -> Any:
     value = event[index]
@@ -83,7 +66,7 @@ def _decode(r: FieldReader, field: str, slots: list[int], players: int) -> int:
     return r.integer(field, 1, MOVE_MAX)  # steps
 
 
-EVENT_TABLE = EventTable(S.EVENTS, EVENT_FIELDS, _encode, _decode)
+EVENT_TABLE = EventTable(S.EVENTS, S.EVENT_FIELDS, _encode, _decode)
 
 
 def _card_name(kind: int) -> str:

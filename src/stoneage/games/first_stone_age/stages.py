@@ -1,5 +1,5 @@
 """The names My First Stone Age's modules share: the stages of a pending node, the public log's event
-kinds, the automatic steps, and the markers of cards without a kind or a place.
+kinds and their fields, the automatic steps, and the markers of cards without a kind or a place.
 
 Plain constants, no rules: ``state``, ``serialize``, ``tensor`` and ``facts`` read them here, so that
 the state can reach those modules (lazily, in its methods) without an import cycle.
@@ -36,6 +36,23 @@ EVENTS = (
     "hut", "draw", "start", "move", "reveal", "keep", "turn_back", "refill",
     "build", "under", "win", "stalemate",
 )
+
+# Per event kind: its JSON fields besides "at", "turn" and "event", and where each lives in the
+# event tuple (at, turn, kind, player, slot, card, value).
+EVENT_FIELDS: dict[str, tuple[tuple[str, int], ...]] = {
+    "hut": (("player", 3), ("hut", 6)),
+    "draw": (("card", 5),),
+    "start": (("player", 3), ("slot", 4)),
+    "move": (("player", 3), ("slot", 4), ("steps", 6)),
+    "reveal": (("player", 3), ("slot", 4), ("card", 5)),
+    "keep": (("player", 3), ("slot", 4), ("card", 5), ("as", 6)),
+    "turn_back": (("player", 3), ("slot", 4), ("card", 5)),
+    "refill": (("slot", 4), ("card", 5)),
+    "build": (("player", 3), ("hut", 6)),
+    "under": (("player", 3), ("card", 5)),
+    "win": (("player", 3),),
+    "stalemate": (),
+}
 
 # Automatic steps (``apply_traced`` kinds), besides the family's NEXT_TURN and GAME_END.
 KEEP_STEP = "keep"

@@ -41,7 +41,6 @@ from stoneage.games.first_stone_age.data import (
     REMOVED_FEW_PLAYERS,
 )
 from stoneage.games.first_stone_age.facts import FACT_KINDS as FIRST_FACT_KINDS, action_fact, log_fact, step_fact
-from stoneage.games.first_stone_age.serialize import observation, state_to_json
 from stoneage.games.first_stone_age.stages import (
     BUILD_STEP as BUILD_STEP,
     DEAL_HUT as DEAL_HUT,
@@ -260,9 +259,13 @@ class FirstStoneAgeState(FamilyState["FirstStoneAgeGame"]):
         return log_fact(event)
 
     def _observe(self, seat: int | None) -> JSON:
+        from stoneage.games.first_stone_age.serialize import observation
+
         return observation(self, seat)
 
     def to_json(self) -> JSON:
+        from stoneage.games.first_stone_age.serialize import state_to_json
+
         return state_to_json(self)
 
     def observation_tensor(self, player: object) -> list[float]:

@@ -15,13 +15,14 @@ from stoneage.core.facts import CHANCE_SEAT, Fact, FactKind
 from stoneage.games.family.facts import SHARED_KINDS, entry_fact, entry_kinds
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import BUILDS, CARD_NAMES, GOODS, ITEM_NAMES, RING, SPACE_OF_GOOD, TILE_NAMES
-from stoneage.games.stone_age_junior.serialize import EVENT_TABLE
 from stoneage.games.stone_age_junior.stages import (
     BUILD,
     CARD_STEP,
     CHOOSE_TILE,
     DOG_STEP,
     DRAW_CARD,
+    EVENT_FIELDS,
+    EVENTS,
     FORCED_TURN_STEP,
     HUT_REVEAL,
     MARTIN,
@@ -58,7 +59,7 @@ FACT_KINDS: Final = (
     FactKind(RESET_STEP),
     *SHARED_KINDS,
     # Log entries (details).
-    *entry_kinds(EVENT_TABLE),
+    *entry_kinds(EVENTS, EVENT_FIELDS),
 )
 """Every kind of fact Stone Age Junior tells, with its data fields."""
 
@@ -106,4 +107,6 @@ def step_fact(state: StoneAgeJuniorState, kind: str, seat: int) -> Fact:
 
 def log_fact(event: Event) -> Fact:
     """An entry of the public log as a fact (``log_hut``, ``log_reveal``, ...)."""
+    from stoneage.games.stone_age_junior.serialize import EVENT_TABLE
+
     return entry_fact(EVENT_TABLE, event)

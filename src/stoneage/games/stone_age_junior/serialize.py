@@ -54,30 +54,6 @@ UNKNOWN_NAME = "unknown"
 HIDDEN_NAME = "hidden"
 DOWN_NAME = "down"
 
-# Per event kind: its JSON fields besides "at", "turn" and "event", and where each lives in the
-# event tuple (at, turn, kind, player, x, y, z): "player" is always the 4th entry.
-EVENT_FIELDS: dict[str, tuple[tuple[str, int], ...]] = {
-    "hut": (("player", 3), ("stack", 4), ("hut", 5)),
-    "turn": (("player", 3), ("place", 4)),
-    "reveal": (("player", 3), ("place", 4), ("tile", 5)),
-    "move": (("player", 3), ("space", 4), ("tile", 5)),
-    "stay": (("player", 3), ("space", 4)),
-    "travel": (("player", 3), ("space", 4)),
-    "take": (("player", 3), ("good", 4)),
-    "empty": (("player", 3), ("good", 4)),
-    "trade": (("player", 3), ("give", 4), ("take", 5)),
-    "stop_trading": (("player", 3),),
-    "dog": (("player", 3), ("from", 4)),
-    "no_dog": (("player", 3),),
-    "build": (("player", 3), ("hut", 4), ("stack", 5), ("paid", 6)),
-    "pass": (("player", 3),),
-    "draw": (("player", 3), ("card", 4)),
-    "no_card": (("player", 3),),
-    "reset": (("player", 3),),
-    "swap": (("player", 3), ("places", 4)),
-    "win": (("player", 3),),
-}
-
 
 def _encode(field: str, event: Event, index: int) -> Any:
     value = event[index]
@@ -134,7 +110,7 @@ def _decode(r: FieldReader, field: str, slots: list[int], players: int) -> int |
     return None
 
 
-EVENT_TABLE = EventTable(S.EVENTS, EVENT_FIELDS, _encode, _decode)
+EVENT_TABLE = EventTable(S.EVENTS, S.EVENT_FIELDS, _encode, _decode)
 
 
 def _counts(values: list[int]) -> dict[str, int]:

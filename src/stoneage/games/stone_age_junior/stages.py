@@ -1,5 +1,5 @@
 """The names Stone Age Junior's modules share: the stages of a pending node, the public log's event
-kinds, the automatic steps, and the marker of things without an identity yet.
+kinds and their fields, the automatic steps, and the marker of things without an identity yet.
 
 Plain constants, no rules: ``state``, ``serialize``, ``tensor`` and ``facts`` read them here, so that
 the state can reach those modules (lazily, in its methods) without an import cycle.
@@ -34,6 +34,30 @@ EVENTS = (
     "hut", "turn", "reveal", "move", "stay", "travel", "take", "empty", "trade", "stop_trading",
     "dog", "no_dog", "build", "pass", "draw", "no_card", "reset", "swap", "win",
 )
+
+# Per event kind: its JSON fields besides "at", "turn" and "event", and where each lives in the
+# event tuple (at, turn, kind, player, x, y, z): "player" is always the 4th entry.
+EVENT_FIELDS: dict[str, tuple[tuple[str, int], ...]] = {
+    "hut": (("player", 3), ("stack", 4), ("hut", 5)),
+    "turn": (("player", 3), ("place", 4)),
+    "reveal": (("player", 3), ("place", 4), ("tile", 5)),
+    "move": (("player", 3), ("space", 4), ("tile", 5)),
+    "stay": (("player", 3), ("space", 4)),
+    "travel": (("player", 3), ("space", 4)),
+    "take": (("player", 3), ("good", 4)),
+    "empty": (("player", 3), ("good", 4)),
+    "trade": (("player", 3), ("give", 4), ("take", 5)),
+    "stop_trading": (("player", 3),),
+    "dog": (("player", 3), ("from", 4)),
+    "no_dog": (("player", 3),),
+    "build": (("player", 3), ("hut", 4), ("stack", 5), ("paid", 6)),
+    "pass": (("player", 3),),
+    "draw": (("player", 3), ("card", 4)),
+    "no_card": (("player", 3),),
+    "reset": (("player", 3),),
+    "swap": (("player", 3), ("places", 4)),
+    "win": (("player", 3),),
+}
 
 # Automatic steps (``apply_traced`` kinds), besides the family's NEXT_TURN and GAME_END.
 FORCED_TURN_STEP = "forced_turn"

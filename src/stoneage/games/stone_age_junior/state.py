@@ -56,7 +56,6 @@ from stoneage.games.stone_age_junior.data import (
     tile_target,
 )
 from stoneage.games.stone_age_junior.facts import FACT_KINDS as JUNIOR_FACT_KINDS, action_fact, log_fact, step_fact
-from stoneage.games.stone_age_junior.serialize import observation, state_to_json
 from stoneage.games.stone_age_junior.stages import (
     ALL_PLACES as ALL_PLACES,
     BUILD as BUILD,
@@ -336,9 +335,13 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
         return log_fact(event)
 
     def _observe(self, seat: int | None) -> JSON:
+        from stoneage.games.stone_age_junior.serialize import observation
+
         return observation(self, seat)
 
     def to_json(self) -> JSON:
+        from stoneage.games.stone_age_junior.serialize import state_to_json
+
         return state_to_json(self)
 
     def observation_tensor(self, player: object) -> list[float]:
