@@ -281,7 +281,7 @@ def test_a_person_named_like_another_seat_keeps_the_name_and_the_other_seat_its_
     state, action = _placing()
     events = apply_with_events(state, action, names={0: "Player 2"})
     assert events[0].text.startswith("Player 2 ")  # seat 0, called by its person's name
-    assert events[0].fact is not None and events[0].fact.seat == 0
+    assert events[0].fact.seat == 0
 
 
 def test_the_view_says_the_status_in_the_language() -> None:

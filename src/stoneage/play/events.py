@@ -53,8 +53,8 @@ class Event:
     """The step in a sentence."""
     effects: tuple[str, ...]
     """What changed, line by line (e.g. ``"Player 2: +3 wood"``)."""
-    fact: Fact | None = None
-    """The step as data, redacted for the viewer (``None`` for an event made up by a face)."""
+    fact: Fact
+    """The step as data, redacted for the viewer."""
 
     @property
     def automatic(self) -> bool:
@@ -76,8 +76,7 @@ class Event:
         }
         if self.action is not None and self.kind == DECISION:  # a chance outcome's id may name a hidden card
             data["action"] = self.action
-        if self.fact is not None:
-            data["fact"] = self.fact.to_json()
+        data["fact"] = self.fact.to_json()
         return data
 
 
