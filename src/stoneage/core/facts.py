@@ -95,6 +95,8 @@ def may_see(fact: Fact, name: str, viewer: int) -> bool:
 def redact(fact: Fact, viewer: int) -> Fact:
     """``fact`` as ``viewer`` may know it: every secret field that viewer may not see is left out, and
     ``secret`` keeps only their names (with no seats), so that words can say something was hidden."""
+    if not fact.secret and not fact.details:  # most facts: nothing to hide, the same object for every viewer
+        return fact
     hidden = tuple(name for name in fact.secret if not may_see(fact, name, viewer))
     details = tuple(redact(detail, viewer) for detail in fact.details)
     if not fact.secret and all(new is old for new, old in zip(details, fact.details, strict=True)):
@@ -105,11 +107,16 @@ def redact(fact: Fact, viewer: int) -> Fact:
 
 def _plain(value: Any) -> Any:
     """A data value as JSON (tuples become lists, mappings dicts)."""
+    if value is None or type(value) in _SCALARS:
+        return value
     if isinstance(value, tuple | list):
         return [_plain(item) for item in value]
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
+
+
+_SCALARS = frozenset((int, str, bool))
 
 
 def _frozen(value: Any) -> FactValue:

@@ -145,8 +145,12 @@ def describe(state: State, action: int, viewer: int = OMNISCIENT, names: Mapping
 
 
 def choice_fact(state: State, action: int, viewer: int) -> JSON:
-    """What choosing ``action`` would do, as data for ``viewer`` (a menu entry's ``fact``)."""
-    return redact(state.fact(action), viewer).to_json()
+    """What choosing ``action`` would do, as data for ``viewer`` (a menu entry's ``fact``: its kind and
+    data; the seat is the decider's)."""
+    fact = redact(state.fact(action), viewer)
+    out: JSON = fact.to_json()
+    del out["seat"]
+    return out
 
 
 def round_of(state: State) -> int | None:
