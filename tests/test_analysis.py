@@ -128,8 +128,8 @@ def test_the_command_prints_the_biggest_mistake_with_the_better_move_and_draws_a
     plot = tmp_path / "curve.png"
     assert main(["analyze", str(path), "--bot", BOT, "--plot", str(plot), "--json", str(tmp_path / "a.json")]) == 0
     out = capsys.readouterr().out
-    assert "move 7: player 1: roll 1 — blunder" in out
-    assert "better: player 1: card" in out
+    assert "move 7: Player 1: roll 1 — blunder" in out
+    assert "better: Player 1: card" in out
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert json.loads((tmp_path / "a.json").read_text())["decisions"][-1]["label"] == BLUNDER
     assert cache_path(path) == tmp_path / "game.analysis.json"

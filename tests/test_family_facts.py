@@ -61,7 +61,7 @@ def test_a_goods_card_taken_face_down_is_named_only_to_the_player_who_takes_it()
         assert redact(fact, viewer).data == {"card": "fish"}
     for viewer in (1, PUBLIC):
         hidden = redact(fact, viewer)
-        assert "card" not in hidden.data and "card" in hidden.secret  # hidden, and said to be hidden
+        assert "card" not in hidden.data and hidden.hidden == ("card",) and not hidden.secret  # said to be hidden
         assert "fish" not in json.dumps(hidden.to_json())
     assert describe(state, state.string_to_action("draw fish"), 0) == (
         "Player 1 takes the top goods card of the pile face down: a fish card")

@@ -134,7 +134,7 @@ def test_a_card_drawn_face_down_is_seen_by_its_drawer_only() -> None:
         assert redact(drawn, viewer).data == {"card": 26}
     for viewer in (1, PUBLIC):
         hidden = redact(drawn, viewer)
-        assert hidden.data == {} and hidden.secret == {"card": ()}
+        assert hidden.data == {} and hidden.hidden == ("card",) and not hidden.secret
         assert "26" not in json.dumps(hidden.to_json())
         assert say(hidden, seat_name) == "Player 1 draws the top card of the deck face down"
         assert describe(state, state.string_to_action("card 26"), viewer) == say(hidden, seat_name)

@@ -1,4 +1,4 @@
-"""The Stone Age board's table of the civilization cards (``static/boards/stone_age.js`` ``CARDS``)
+"""The Stone Age board's table of the civilization cards (``static/boards/stone_age_model.js`` ``CARDS``)
 says what the rules' table says (``games/stone_age/data.py``): the board draws cards by number from
 it, so a card changed in one place only would be drawn wrongly."""
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from stoneage.games.stone_age.data import CARDS, GREEN_SYMBOLS, RESOURCES, SAND_KINDS
 
-BOARD = Path(__file__).resolve().parents[2] / "src" / "stoneage" / "web" / "static" / "boards" / "stone_age.js"
+BOARD = Path(__file__).resolve().parents[2] / "src" / "stoneage" / "web" / "static" / "boards" / "stone_age_model.js"
 ICONS = {"dice_for_all": "dice", "food": "food", "points": "star", "tool": "tool", "agriculture": "wheat",
          "extra_card": "cardback", "one_use_tool": "tool", "two_resources": "two"}
 """The icon of each top effect but the resources (whose icon is the resource's)."""
@@ -18,8 +18,8 @@ ICONS = {"dice_for_all": "dice", "food": "food", "points": "star", "tool": "tool
 
 def board_cards() -> list[list[object]]:
     text = BOARD.read_text(encoding="utf-8")
-    found = re.search(r"const CARDS = \[null,(.*?)\];", text, re.S)
-    assert found, "no CARDS table in stone_age.js"
+    found = re.search(r"export const CARDS = \[null,(.*?)\];", text, re.S)
+    assert found, "no CARDS table in stone_age_model.js"
     return list(json.loads("[" + found.group(1).strip().rstrip(",") + "]"))
 
 

@@ -371,8 +371,9 @@ class Replay:
     def viewers(self) -> list[int]:
         return [PUBLIC, *range(self.game.num_players)]
 
-    def events(self, index: int, viewer: int, called: dict[int, str]) -> list[Any]:
+    def events(self, index: int, viewer: int, called: dict[int, str] | None = None) -> list[Any]:
         """The events of the ``index``-th action as ``viewer`` may know them, seats called by ``called``."""
+        called = called or {}
         key = (index, viewer, tuple(sorted(called.items())))
         if key not in self._events:
             self._events[key] = apply_with_events(self.states[index].clone(), self.actions[index], viewer, called)

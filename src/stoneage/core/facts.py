@@ -48,9 +48,11 @@ class Fact:
     deltas: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
     """Per seat, the change of each holding this step caused (only the holdings that changed)."""
     secret: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
-    """Per secret field of ``data``, the seats that may see it (nobody else does)."""
+    """Per secret field of ``data``, the seats that may see it (nobody else does); empty once redacted."""
     details: tuple[Fact, ...] = ()
     """Smaller facts the step also caused, in order (the children's games' log entries)."""
+    hidden: tuple[str, ...] = ()
+    """Once redacted (``redact``): the fields left out because the viewer may not see them."""
 
     def to_json(self) -> dict[str, Any]:
         """The fact, JSON-ready (seats as numbers; ``deltas`` keyed by seat numbers as text)."""
@@ -61,6 +63,8 @@ class Fact:
             out["secret"] = {name: list(seats) for name, seats in self.secret.items()}
         if self.details:
             out["details"] = [detail.to_json() for detail in self.details]
+        if self.hidden:
+            out["hidden"] = list(self.hidden)
         return out
 
     @classmethod
@@ -79,11 +83,12 @@ class Fact:
             hidden = {str(name): tuple(_int(s) for s in seats) for name, seats in secret.items()}
         except (TypeError, ValueError) as error:
             raise FactFormatError(f"a fact's deltas or secret are malformed: {error}") from None
-        details = data.get("details", [])
-        if not isinstance(details, list):
-            raise FactFormatError("a fact's 'details' must be a list")
+        details, left_out = data.get("details", []), data.get("hidden", [])
+        if not isinstance(details, list) or not isinstance(left_out, list) or not all(
+                isinstance(name, str) for name in left_out):
+            raise FactFormatError("a fact's 'details' must be a list of facts and 'hidden' a list of field names")
         return cls(kind, seat, {str(k): _frozen(v) for k, v in fields.items()}, changes, hidden,
-                   tuple(cls.from_json(detail) for detail in details))
+                   tuple(cls.from_json(detail) for detail in details), tuple(left_out))
 
 
 def may_see(fact: Fact, name: str, viewer: int) -> bool:
@@ -93,8 +98,8 @@ def may_see(fact: Fact, name: str, viewer: int) -> bool:
 
 
 def redact(fact: Fact, viewer: int) -> Fact:
-    """``fact`` as ``viewer`` may know it: every secret field that viewer may not see is left out, and
-    ``secret`` keeps only their names (with no seats), so that words can say something was hidden."""
+    """``fact`` as ``viewer`` may know it: every secret field that viewer may not see is left out and
+    named in ``hidden`` (so that words can say something was hidden); no ``secret`` remains."""
     if not fact.secret and not fact.details:  # most facts: nothing to hide, the same object for every viewer
         return fact
     hidden = tuple(name for name in fact.secret if not may_see(fact, name, viewer))
@@ -102,7 +107,7 @@ def redact(fact: Fact, viewer: int) -> Fact:
     if not fact.secret and all(new is old for new, old in zip(details, fact.details, strict=True)):
         return fact
     data = {name: value for name, value in fact.data.items() if name not in hidden}
-    return Fact(fact.kind, fact.seat, data, fact.deltas, dict.fromkeys(hidden, ()), details)
+    return Fact(fact.kind, fact.seat, data, fact.deltas, {}, details, (*fact.hidden, *hidden))
 
 
 def _plain(value: Any) -> Any:

@@ -10,7 +10,7 @@
  * @property {number | null} [seat]
  * @property {Record<string, unknown>} [data]
  * @property {Record<string, Record<string, number>>} [deltas]
- * @property {unknown} [secret]  what of it is hidden from this viewer
+ * @property {string[]} [hidden]  the fields left out of ``data``: this viewer may not see them
  * @property {Fact[]} [details]
  */
 
