@@ -34,8 +34,8 @@ MOVES_BEFORE_ROLL = 60
 """Choices a person makes at most before a roll at a gathering place is the table's latest news
 (in the first round, normally)."""
 
-SETTLED_JS = ("(n) => { const s = window.stoneageTable.state;"
-              " return s.view && !s.replay.loading && s.replay.at === n && s.backlog === 0; }")
+SETTLED_JS = ("(n) => { const s = window.stoneageTable?.state;"  # the page may still be loading
+              " return !!s && !!s.view && !s.replay.loading && s.replay.at === n && s.backlog === 0; }")
 ROLLING_JS = "() => document.querySelector('#board .sa-tray.sa-tray-rolling .sa-die.sa-rolling') !== null"
 LANDED_JS = """() => { const tray = document.querySelector('#board .sa-tray');
   if (!tray || tray.classList.contains('sa-tray-rolling')) return null;
@@ -45,7 +45,8 @@ LANDED_JS = """() => { const tray = document.querySelector('#board .sa-tray');
           shown: dice.map((d) => d.querySelectorAll('.sa-pip').length),
           icons: [...tray.querySelectorAll('use')].map((u) => u.getAttribute('href')),
           text: tray.textContent, live: document.querySelector('#board .sa-sr').textContent}; }"""
-ROLL_NEWS_JS = """() => { const s = window.stoneageTable.state;
+ROLL_NEWS_JS = """() => { const s = window.stoneageTable?.state;
+  if (!s || !s.view) return null;
   const e = (s.view.events || []).find((x) => x.fact && x.fact.kind === 'roll'
     && ['hunt', 'forest', 'claypit', 'quarry', 'river'].includes(x.fact.data.place));
   return e ? e.fact : null; }"""
