@@ -625,12 +625,17 @@ class GameService:
         """Catch a loaded room up before it serves someone (its process may have missed a message: Redis
         was away, or the process that moved died before telling), and let the server's moves resume if
         they are due (they were another process's to make, which may be gone). A room whose lock is held
-        is acting here and now (a bot thinking, a move being stored), catching up as it does: not waited for."""
-        if not room.lock.locked():
-            try:
+        is acting here and now (a bot thinking, a move being stored): it is waited for only if the store
+        holds moves it lacks, so that nobody is served a position without an acknowledged move."""
+        try:
+            if room.lock.locked():
+                stored = await self._store(self.store.progress([room.id]))
+                if stored.get(room.id, 0) > room.seq:
+                    await self._follow(room)
+            else:
                 await self._follow(room)
-            except ProtocolError:  # the database is down: serve what this process knows
-                return
+        except ProtocolError:  # the database is down: serve what this process knows
+            return
         if room.automated():
             self._kick(room)
 
