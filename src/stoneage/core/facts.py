@@ -80,14 +80,14 @@ class Fact:
             raise FactFormatError("a fact's 'data', 'deltas' and 'secret' must be objects")
         try:
             changes = {int(who): {str(k): _int(v) for k, v in dict(held).items()} for who, held in deltas.items()}
-            hidden = {str(name): tuple(_int(s) for s in seats) for name, seats in secret.items()}
+            marked = {str(name): tuple(_int(s) for s in seats) for name, seats in secret.items()}
         except (TypeError, ValueError) as error:
             raise FactFormatError(f"a fact's deltas or secret are malformed: {error}") from None
         details, left_out = data.get("details", []), data.get("hidden", [])
         if not isinstance(details, list) or not isinstance(left_out, list) or not all(
                 isinstance(name, str) for name in left_out):
             raise FactFormatError("a fact's 'details' must be a list of facts and 'hidden' a list of field names")
-        return cls(kind, seat, {str(k): _frozen(v) for k, v in fields.items()}, changes, hidden,
+        return cls(kind, seat, {str(k): _frozen(v) for k, v in fields.items()}, changes, marked,
                    tuple(cls.from_json(detail) for detail in details), tuple(left_out))
 
 
