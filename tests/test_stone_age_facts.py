@@ -12,7 +12,7 @@ from stoneage import CHANCE, load_game
 from stoneage.core.contract import OMNISCIENT, PUBLIC
 from stoneage.core.facts import Fact, redact
 from stoneage.core.i18n import seat_name
-from stoneage.games.stone_age.facts import FACT_KINDS, HOLDINGS
+from stoneage.games.stone_age.facts import HOLDINGS
 from stoneage.games.stone_age.state import StoneAgeState
 from stoneage.play.events import apply_with_events, describe
 from stoneage.play.stone_age.narrate import effects, say
@@ -20,7 +20,7 @@ from stoneage.play.stone_age.narrate import effects, say
 from helpers import edit, new_game, play
 
 EXTRA_CARD = 32
-KINDS = {kind.name: kind for kind in FACT_KINDS}
+KINDS = {kind.name: kind for kind in StoneAgeState.FACT_KINDS}
 
 
 def fact_of(state: StoneAgeState, text: str) -> Fact:

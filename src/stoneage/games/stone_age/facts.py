@@ -24,7 +24,6 @@ from stoneage.games.stone_age.layout import (
     CARDS,
     FIGURES,
     FOOD,
-    ON_TILE,
     ONE_USE,
     READY,
     SCORE,
@@ -40,30 +39,25 @@ from stoneage.games.stone_age.stages import (
     DEAL_BUILDING,
     DEAL_CARD,
     DICE_ROLL,
+    EXPANSION_PHASES,
+    EXPANSION_STAGES,
     EXTRA_DRAW,
     FEED,
     FEEDING,
-    MAMMOTH_BACK,
-    MAMMOTH_TILE,
     ROLL,
-    TAME_ROLL,
-    TAMING,
 )
 from stoneage.games.stone_age.view import sees_face_down
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
-FACT_KINDS: Final[tuple[FactKind, ...]] = (
+BASE_FACT_KINDS: Final[tuple[FactKind, ...]] = (
     # Chance outcomes.
     FactKind("roll", ("place", "dice", "total")),
     FactKind("card_dealt", ("cost", "card")),
     FactKind("card_drawn", ("card",), secret=("card",)),
     FactKind("building_dealt", ("stack", "building")),
     FactKind("dice_for_all", ("faces",)),
-    FactKind("mammoth_back", ("back",)),
-    FactKind("mammoth_tile", ("tile", "place", "one", "all")),
-    FactKind("tame_roll", ("faces",)),
     # Decisions.
     FactKind("place", ("place", "count")),
     FactKind("resolve_location", ("place",)),
@@ -76,9 +70,6 @@ FACT_KINDS: Final[tuple[FactKind, ...]] = (
     FactKind("take_penalty"),
     FactKind("pick", ("face",)),
     FactKind("take", ("goods",)),
-    FactKind("leave_mammoth"),
-    FactKind("tame_move", ("count", "pay")),
-    FactKind("tame_bonus", ("bonus", "reward")),
     FactKind("action", ("name",)),
     # Automatic steps (the kind is the step's, from ``auto_step``).
     FactKind("feeding", ("figures", "food", "short")),
@@ -91,24 +82,21 @@ FACT_KINDS: Final[tuple[FactKind, ...]] = (
     FactKind("forced_pick", ("face",)),
     FactKind("round_end", ("round", "first")),
     FactKind("final_scoring"),
-    FactKind("tame_winner", ("alone",)),
-    FactKind("tame_tie"),
-    FactKind("taming_end"),
     # Details.
     FactKind("then_feeding"),
 )
-"""Every kind of fact Stone Age tells and its data fields (docs/facts.md). ``action`` is an action
-the rules would not take where it is asked about (an illegal one): its notation."""
+"""Every kind of fact the base game tells and its data fields (docs/facts.md); an expansion adds its
+own (``Expansion.fact_kinds``). ``action`` is an action the rules would not take where it is asked
+about (an illegal one): its notation."""
 
 HOLDINGS: Final = ("food", "wood", "clay", "stone", "gold", "agriculture", "figures", "points", "tool_value",
                    "one_use_tools", "cards", "face_down_cards", "buildings")
 """The holdings ``holdings`` counts for every seat, in the order the log tells their changes."""
-_TAME_GOODS: Final = ("food", *RESOURCES)
 
 
-def _goods(mix: tuple[int, ...], goods: tuple[str, ...] = RESOURCES) -> tuple[str, ...]:
+def goods(mix: tuple[int, ...], names: tuple[str, ...] = RESOURCES) -> tuple[str, ...]:
     """A mix of counts as goods, each named once per unit: ``(2, 1, 0, 0)`` -> ``("wood", "wood", "clay")``."""
-    return tuple(good for good, n in zip(goods, mix, strict=False) for _ in range(n))
+    return tuple(good for good, n in zip(names, mix, strict=False) for _ in range(n))
 
 
 # --- the action's fact ------------------------------------------------------------------------------
@@ -131,8 +119,12 @@ def action_fact(state: StoneAgeState, action: int) -> Fact:
                                                     "building": BUILDING_KINDS[action - A.BUILDING].name})
     if stage == DICE_ROLL and A.DICE <= action < A.CARD:
         return Fact("dice_for_all", state.slot, {"faces": A.DICE_ROLLS[action - A.DICE]})
-    if action >= A.TAME_NONE or stage in (MAMMOTH_BACK, MAMMOTH_TILE, TAME_ROLL):
-        return mammoth_fact(state, action)
+    if action >= A.TAME_NONE or stage in EXPANSION_STAGES:
+        for rules in state.expansion_rules:
+            fact = rules.fact(state, action)
+            if fact is not None:
+                return fact
+        return Fact("action", seat, {"name": A.action_name(action)})
     if action < A.RESOLVE:
         loc, count = divmod(action - A.PLACE, A.MAX_PLACE)
         return Fact("place", seat, {"place": LOCATIONS[loc], "count": count + 1})
@@ -145,7 +137,7 @@ def action_fact(state: StoneAgeState, action: int) -> Fact:
         one_use = tuple(v for i, v in reversed(list(enumerate(A.ONE_USE_VALUES))) if mask >> i & 1)
         return Fact("tools", seat, {"tiles": tiles, "one_use": one_use})
     if action < A.DECLINE:
-        pay = _goods(A.MIXES[action - A.PAY + 1])
+        pay = goods(A.MIXES[action - A.PAY + 1])
         if stage == BUY_CARD:
             return Fact("buy_card", seat, {"card": state.display[state.slot], "cost": state.slot + 1, "pay": pay})
         if stage == BUY_BUILDING:
@@ -155,39 +147,13 @@ def action_fact(state: StoneAgeState, action: int) -> Fact:
     if action == A.DECLINE:
         return Fact("decline", seat)
     if action < A.STARVE:
-        return Fact("feed", seat, {"goods": _goods(A.MIXES[action - A.FEED + 1])})
+        return Fact("feed", seat, {"goods": goods(A.MIXES[action - A.FEED + 1])})
     if action == A.STARVE:
         return Fact("take_penalty", seat)
     if action < A.TAKE:
         return Fact("pick", seat, {"face": action - A.PICK + 1})
     if action < A.ROLL:
-        return Fact("take", seat, {"goods": _goods(A.PAIRS[action - A.TAKE])})
-    return Fact("action", seat, {"name": A.action_name(action)})
-
-
-def mammoth_fact(state: StoneAgeState, action: int) -> Fact:
-    """The Mammoth Herd's chance outcomes and decisions (``action_fact`` hands them over)."""
-    stage = state.stage
-    seat = state.cur
-    if stage == MAMMOTH_BACK and A.MAMMOTH_BACK <= action < A.MAMMOTH_TILE:
-        return Fact("mammoth_back", CHANCE_SEAT, {"back": RESOURCES[action - A.MAMMOTH_BACK]})
-    if stage == MAMMOTH_TILE and A.MAMMOTH_TILE <= action < A.TAME_DICE:
-        number = action - A.MAMMOTH_TILE
-        tile = state.game.mammoth_tiles[number]
-        return Fact("mammoth_tile", CHANCE_SEAT, {"tile": number + 1, "place": LOCATIONS[tile.back + 1],
-                                                  "one": tile.one.amounts(), "all": tile.all.amounts()})
-    if stage == TAME_ROLL and action >= A.TAME_DICE:
-        return Fact("tame_roll", seat, {"faces": A.TAME_ROLLS[action - A.TAME_DICE]})
-    if action == A.TAME_NONE:
-        return Fact("leave_mammoth", seat)
-    if A.TAME_PAY <= action < A.BONUS_ONE:
-        mix = A.TAME_MIXES[action - A.TAME_PAY]
-        return Fact("tame_move", seat, {"count": sum(mix), "pay": _goods(mix, _TAME_GOODS)})
-    if action in (A.BONUS_ONE, A.BONUS_ALL) and state.bonus_tile >= 0:
-        tile = state.game.mammoth_tiles[state.bonus_tile]
-        one = action == A.BONUS_ONE
-        return Fact("tame_bonus", seat, {"bonus": "one" if one else "all",
-                                         "reward": (tile.one if one else tile.all).amounts()})
+        return Fact("take", seat, {"goods": goods(A.PAIRS[action - A.TAKE])})
     return Fact("action", seat, {"name": A.action_name(action)})
 
 
@@ -217,8 +183,9 @@ def step_fact(state: StoneAgeState, kind: str, seat: int) -> Fact:
         data = {"face": state.dice_left[0] if state.dice_left else None}
     elif kind == "round_end":
         data = {"round": state.round, "first": (state.first + 1) % state.num_players}
-    elif kind == "tame_winner":
-        data = {"alone": sum(1 for p in range(state.num_players) if pl[p * STRIDE + ON_TILE]) == 1}
+    else:
+        for rules in state.expansion_rules:
+            data = rules.step_data(state, kind, seat) or data
     return Fact(kind, seat, data)
 
 
@@ -245,9 +212,9 @@ def holdings(state: StoneAgeState) -> list[dict[str, int]]:
 
 
 def details_since(state: StoneAgeState, earlier: StoneAgeState) -> list[Fact]:
-    """``then_feeding`` when feeding began between ``earlier`` (a step's start in the actions or the
-    taming) and ``state``: that step's deltas include the feeding that followed it."""
-    if earlier.phase in (ACTIONS, TAMING) and fed(state):
+    """``then_feeding`` when feeding began between ``earlier`` (a step's start in the actions or an
+    expansion's phase before feeding) and ``state``: that step's deltas include the feeding that followed it."""
+    if (earlier.phase == ACTIONS or earlier.phase in EXPANSION_PHASES) and fed(state):
         return [Fact("then_feeding")]
     return []
 
@@ -255,4 +222,4 @@ def details_since(state: StoneAgeState, earlier: StoneAgeState) -> list[Fact]:
 def fed(state: StoneAgeState) -> bool:
     """Whether feeding has begun (an ``apply_traced`` snapshot may enter it before anyone ate)."""
     phase = state.phase
-    return phase not in (ACTIONS, TAMING) and not (phase == FEEDING and state.stage != FEED)
+    return phase != ACTIONS and phase not in EXPANSION_PHASES and not (phase == FEEDING and state.stage != FEED)

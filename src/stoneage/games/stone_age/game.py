@@ -9,9 +9,10 @@ from stoneage.core.errors import GameOptionError
 from stoneage.core.tensor import Layout
 from stoneage.games.stone_age.actions import NUM_ACTIONS
 from stoneage.games.stone_age.expansion import Expansion
+from stoneage.games.stone_age.expansions import expansion_rules
 from stoneage.games.stone_age.info import GAME_TYPE
 from stoneage.games.stone_age.mammoth import load_tiles, tiles_to_json
-from stoneage.games.stone_age.state import StoneAgeState, expansion_rules
+from stoneage.games.stone_age.state import StoneAgeState
 
 
 class StoneAgeGame(Game):

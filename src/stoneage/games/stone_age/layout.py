@@ -1,6 +1,6 @@
 """Index layout of the flat per-player and board lists that make up a state.
 
-A state keeps all per-player numbers in one list of ints (``STRIDE`` entries per seat) and all
+A state keeps all per-player numbers of the base game in one list of ints (``STRIDE`` entries per seat) and all
 board occupancy in another, so that ``clone()`` is a handful of list copies.
 """
 
@@ -25,10 +25,7 @@ CARDS: Final = 19  # bitmask of owned cards (bit id - 1), public
 SECRET_CARDS: Final = 20  # bitmask of cards drawn face down by the extra-card effect
 BUILDINGS: Final = 21  # bitmask of owned building tiles (bit tile id)
 PENALTIES: Final = 22  # number of −10 feeding penalties taken
-MAMMOTH_TILES: Final = 23  # Mammoth Herd: bonus tiles won
-ON_TILE: Final = 24  # Mammoth Herd: figures standing on this round's bonus tile
-MAMMOTH_POINTS: Final = 25  # Mammoth Herd: points from bonus tiles, part of SCORE
-STRIDE: Final = 26
+STRIDE: Final = 23
 
 
 def occupancy(loc: int, player: int, num_players: int) -> int:

@@ -21,7 +21,6 @@ from stoneage.games.stone_age.layout import (
     BUILDINGS,
     CARDS as CARD_MASK,
     FIGURES,
-    MAMMOTH_POINTS,
     PENALTIES,
     READY,
     SCORE,
@@ -88,7 +87,7 @@ def breakdown(players: Sequence[int], player: int) -> dict[str, int]:
     penalties = -10 * players[base + PENALTIES]
     track = players[base + SCORE]
     parts = {
-        "buildings": track - card_points - penalties - players[base + MAMMOTH_POINTS],
+        "buildings": track - card_points - penalties,  # an expansion takes out its own points
         "card_points": card_points,
         "penalties": penalties,
         "green": green_score(green),

@@ -7,13 +7,12 @@ from typing import TYPE_CHECKING
 
 from stoneage.core.contract import JSON, PUBLIC, check_seat
 from stoneage.core.errors import StateFormatError
-from stoneage.core.fields import FieldReader, check_integer, read_header
+from stoneage.core.fields import FieldReader, read_header
 from stoneage.core.i18n import N_, _
 from stoneage.games.stone_age import actions as A, stages as S
 from stoneage.games.stone_age.data import (
     ALL_CARDS_MASK,
     ALL_TILES_MASK,
-    AREA_CAPACITY,
     BUILDING_KINDS,
     DISPLAY_SIZE,
     LOCATIONS,
@@ -27,15 +26,13 @@ from stoneage.games.stone_age.data import (
     START_FIGURES,
     TILE_KIND,
 )
+from stoneage.games.stone_age.expansions import PHASES, STAGES
 from stoneage.games.stone_age.layout import (
     AGRICULTURE,
     BUILDINGS,
     CARDS,
     FIGURES,
     FOOD,
-    MAMMOTH_POINTS,
-    MAMMOTH_TILES,
-    ON_TILE,
     ONE_USE,
     PENALTIES,
     READY,
@@ -92,26 +89,7 @@ def _player_json(state: StoneAgeState, p: int, cards: bool, secret: bool, count:
         "buildings": [{"tile": t, "kind": BUILDING_KINDS[TILE_KIND[t]].name}
                       for t in tile_ids(pl[base + BUILDINGS])],
         "penalties": pl[base + PENALTIES],
-        **({"mammoth_tiles": pl[base + MAMMOTH_TILES], "on_tile": pl[base + ON_TILE],
-            "mammoth_points": pl[base + MAMMOTH_POINTS]} if state.game.mammoth else {}),
-    }
-
-
-def _mammoth_json(state: StoneAgeState, hidden: bool) -> JSON:
-    """The herd, this round's tile and the taming contest (the pile's faces unless ``hidden``)."""
-    tiles = state.game.mammoth_tiles
-    pile = [t + 1 for t in range(len(tiles)) if state.mammoth_pile >> t & 1]
-    bonus = state.bonus_tile
-    return {
-        "herd": LOCATIONS[state.herd] if state.herd >= 0 else None,
-        "bonus_tile": bonus + 1 if bonus >= 0 else None,
-        "bonus": {"one": tiles[bonus].one.words(), "all": tiles[bonus].all.words()} if bonus >= 0 else None,
-        "next_back": RESOURCES[state.next_back] if state.next_back >= 0 else None,
-        **({"pile_size": len(pile)} if hidden else {"pile": pile}),
-        "tamers": state.tamers,
-        "tame_rolls": [list(r) for r in state.tame_rolls],
-        "bonus_queue": [list(step) for step in state.bonus_queue],
-        "reconstructed_tiles": not state.game.params().get("mammoth_tiles"),
+        **{key: n for rules in state.expansion_rules for key, n in rules.seat_json(state, p).items()},
     }
 
 
@@ -126,7 +104,7 @@ def _board_json(state: StoneAgeState) -> JSON:
 
 def _pending_json(state: StoneAgeState) -> JSON:
     return {
-        "stage": S.STAGES[state.stage],
+        "stage": STAGES[state.stage],
         "player": state.cur,
         "order": state.order,
         "gather": LOCATIONS[state.gather],
@@ -147,7 +125,7 @@ def state_to_json(state: StoneAgeState) -> JSON:
         "params": state.game.params(),
         "round": state.round,
         "first_player": state.first,
-        "phase": S.PHASES[state.phase],
+        "phase": PHASES[state.phase],
         "pending": _pending_json(state),
         "players": [_player_json(state, p, cards=True, secret=True) for p in range(num_players)],
         "board": _board_json(state),
@@ -155,7 +133,7 @@ def state_to_json(state: StoneAgeState) -> JSON:
         "stacks": [{"top": state.tops[s], "left": state.stack_left[s]} for s in range(num_players)],
         "deck": card_ids(state.deck),
         "unseen_tiles": tile_ids(state.unseen),
-        **({"mammoth": _mammoth_json(state, hidden=False)} if state.game.mammoth else {}),
+        **{rules.name: rules.to_json(state, hidden=False) for rules in state.expansion_rules},
         "history": state.history(),
     }
 
@@ -200,7 +178,8 @@ def _seen_player_json(state: StoneAgeState, p: int, cards: bool, secret: bool, c
     """``_player_json``, the very same object again while the seat's row is as it was: the server's
     views build a seat's sentence once per row (``play.view.shared``), and most steps change one row."""
     base = p * STRIDE
-    key = (*state.players[base:base + STRIDE], cards, secret, count, state.game.mammoth)
+    key = (*state.players[base:base + STRIDE], cards, secret, count,
+           *(n for rules in state.expansion_rules for n in rules.seat_json(state, p).values()))
     entry = _SEEN.get(key)
     if entry is None:
         if len(_SEEN) >= SEEN_LIMIT:
@@ -218,7 +197,7 @@ def _view(state: StoneAgeState, player: int | None, player_json: PlayerJson = _p
         "observer": player,
         "round": state.round,
         "first_player": state.first,
-        "phase": S.PHASES[state.phase],
+        "phase": PHASES[state.phase],
         "current_player": state.current_player(),
         "pending": _pending_json(state),
         "players": [player_json(state, p, *cards_seen(state, p, viewer), True) for p in range(num_players)],
@@ -232,7 +211,7 @@ def _view(state: StoneAgeState, player: int | None, player_json: PlayerJson = _p
             for s in range(num_players)
         ],
         "deck_size": state.deck.bit_count(),
-        **({"mammoth": _mammoth_json(state, hidden=True)} if state.game.mammoth else {}),
+        **{rules.name: rules.to_json(state, hidden=True) for rules in state.expansion_rules},
         "scores": state.scores(),
         "score_breakdown": state.score_breakdown() if over else None,
     }
@@ -278,56 +257,6 @@ def _read_player(state: StoneAgeState, p: int, r: FieldReader) -> None:
             raise StateFormatError(_("{field}: tile {tile} appears twice").format(field=building.path, tile=tile))
         pl[base + BUILDINGS] |= 1 << tile
     pl[base + PENALTIES] = r.integer("penalties", 0)
-    if state.game.mammoth:
-        pl[base + MAMMOTH_TILES] = r.integer("mammoth_tiles", 0, len(state.game.mammoth_tiles))
-        pl[base + ON_TILE] = r.integer("on_tile", 0, AREA_CAPACITY)  # the figures of one gathering
-        pl[base + MAMMOTH_POINTS] = r.integer("mammoth_points", 0)
-
-
-def _read_mammoth(state: StoneAgeState, r: FieldReader) -> None:
-    num_players = state.num_players
-    state.herd = state.bonus_tile = state.next_back = -1
-    state.mammoth_pile = state.tamers = 0
-    state.tame_rolls = state.bonus_queue = ()
-    if not state.game.mammoth:
-        return
-    m = r.sub("mammoth")
-    count = len(state.game.mammoth_tiles)
-    herd = m.raw("herd")
-    if herd is not None:
-        if herd not in LOCATIONS[1:5]:
-            raise StateFormatError(_("{field}: {value} is not a resource area (or null)").format(
-                field="mammoth.herd", value=repr(herd)))
-        state.herd = LOCATIONS.index(herd)
-    bonus = m.raw("bonus_tile")
-    if bonus is not None:
-        state.bonus_tile = m.integer("bonus_tile", 1, count) - 1
-    back = m.raw("next_back")
-    if back is not None:
-        state.next_back = m.choice("next_back", RESOURCES)
-    state.mammoth_pile = _mask(m.id_set("pile", 1, count), 1)
-    if state.bonus_tile >= 0 and state.mammoth_pile >> state.bonus_tile & 1:
-        raise StateFormatError(_("{field}: the face-up tile cannot also be in the pile").format(
-            field="mammoth.bonus_tile"))
-    state.tamers = m.integer("tamers", 0, 7)
-    rolls = m.raw("tame_rolls")
-    if not isinstance(rolls, list) or (rolls and len(rolls) != num_players):
-        raise StateFormatError(_("{field}: expected [] or {count} lists of dice").format(
-            field="mammoth.tame_rolls", count=num_players))
-    for i, roll in enumerate(rolls):
-        if not isinstance(roll, list) or len(roll) > 7 or any(
-                isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= 6 for f in roll):
-            raise StateFormatError(_("{field}: expected up to 7 die faces 1..6").format(
-                field=f"mammoth.tame_rolls[{i}]"))
-    state.tame_rolls = tuple(tuple(sorted(roll, reverse=True)) for roll in rolls)
-    queue = m.items("bonus_queue")
-    for i, step in enumerate(queue):
-        if not isinstance(step, list) or len(step) != 2:
-            raise StateFormatError(_("{field}: expected [seat, 0 (card) or 1 (choice)]").format(
-                field=f"mammoth.bonus_queue[{i}]"))
-        check_integer(step[0], f"mammoth.bonus_queue[{i}][0]", 0, num_players - 1)
-        check_integer(step[1], f"mammoth.bonus_queue[{i}][1]", 0, 1)
-    state.bonus_queue = tuple((seat, step) for seat, step in queue)
 
 
 def state_from_json(game: StoneAgeGame, data: object, state: StoneAgeState) -> StoneAgeState:
@@ -368,9 +297,9 @@ def state_from_json(game: StoneAgeGame, data: object, state: StoneAgeState) -> S
     state.unseen = _mask(r.id_set("unseen_tiles", 0, NUM_TILES - 1), 0)
     state.round = r.integer("round", 1)
     state.first = r.integer("first_player", 0, num_players - 1)
-    state.phase = r.choice("phase", S.PHASES)
+    state.phase = r.choice("phase", PHASES)
     pending = r.sub("pending")
-    state.stage = pending.choice("stage", S.STAGES)
+    state.stage = pending.choice("stage", STAGES)
     state.cur = pending.integer("player", 0, num_players - 1)
     state.order = pending.integer("order", 0, num_players)
     state.gather = pending.choice("gather", LOCATIONS[:5])
@@ -379,7 +308,10 @@ def state_from_json(game: StoneAgeGame, data: object, state: StoneAgeState) -> S
     state.slot = pending.integer("slot", 0, 3)
     state.dice_left = tuple(pending.integers("dice_left", 1, 6))
     state.shortfall = pending.integer("shortfall", 0, MAX_FIGURES)
-    _read_mammoth(state, r)
+    state.extras = {rules.name: rules.read_json(state, r.sub(rules.name)) for rules in state.expansion_rules}
+    for rules in state.expansion_rules:
+        for p in range(num_players):
+            rules.read_seat(state, p, FieldReader(players[p], f"players[{p}]"))
     history = r.integers("history", 0, A.NUM_ACTIONS - 1)
     state.load_history(history)
     state.final = None
@@ -413,7 +345,7 @@ def check_consistency(state: StoneAgeState) -> None:
     check_state(state)
     if state.stage != S.GAME_OVER and not state.legal_actions():
         raise StateFormatError(_("{field}: {stage} has no legal action in this state").format(
-            field="pending.stage", stage=repr(S.STAGES[state.stage])))
+            field="pending.stage", stage=repr(STAGES[state.stage])))
 
 
 TWICE = {"card": N_("{field}: card {number} is in two places at once"),

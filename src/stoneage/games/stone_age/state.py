@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
 from itertools import accumulate, compress
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -34,8 +33,9 @@ from stoneage.games.stone_age.data import (
     START_FOOD,
     TILE_KIND,
 )
-from stoneage.games.stone_age.expansion import Expansion
-from stoneage.games.stone_age.facts import FACT_KINDS
+from stoneage.games.stone_age.expansion import Expansion, ExpansionState
+from stoneage.games.stone_age.expansions import EXPANSIONS, PHASES, STAGES
+from stoneage.games.stone_age.facts import BASE_FACT_KINDS
 from stoneage.games.stone_age.feeding import feed, next_feeding
 from stoneage.games.stone_age.gains import take_two_resources
 from stoneage.games.stone_age.layout import (
@@ -49,7 +49,6 @@ from stoneage.games.stone_age.layout import (
     TWO_RESOURCES,
     WOOD,
 )
-from stoneage.games.stone_age.mammoth_rules import MammothHerd
 from stoneage.games.stone_age.payment import FEEDING_TABLE, payable, tool_actions
 from stoneage.games.stone_age.placement import next_placer, place, placements, start_placement
 from stoneage.games.stone_age.purchases import buy_building, buy_card, next_pick, payable_now, pick
@@ -59,7 +58,6 @@ from stoneage.games.stone_age.scoring import final_breakdowns, tie_break, winner
 from stoneage.games.stone_age.setup import next_deal
 from stoneage.games.stone_age.stages import (
     ACTIONS,
-    BONUS,
     BUY_BUILDING,
     BUY_CARD,
     DEAL_BUILDING,
@@ -71,21 +69,14 @@ from stoneage.games.stone_age.stages import (
     FINAL,
     FIRST_DECISION,
     GAME_OVER,
-    MAMMOTH_BACK,
-    MAMMOTH_TILE,
     OVER,
-    PHASES,
     PICK,
     PLACE,
     PLACEMENT,
     RESOLVE,
     ROLL,
     SETUP,
-    STAGES,
     TAKE_NOW,
-    TAME_MOVE,
-    TAME_ROLL,
-    TAMING,
     TOOLS,
 )
 
@@ -93,21 +84,13 @@ if TYPE_CHECKING:
     from stoneage.games.stone_age.game import StoneAgeGame
 
 __all__ = [  # the stages and phases are read from here too (``state.PLACEMENT``)
-    "ACTIONS", "BONUS", "BUY_BUILDING", "BUY_CARD", "DEAL_BUILDING", "DEAL_CARD", "DICE_ROLL",
-    "EXTRA_DRAW", "FEED", "FEEDING", "FINAL", "FIRST_DECISION", "GAME_OVER", "MAMMOTH_BACK", "MAMMOTH_TILE",
-    "OVER", "PHASES", "PICK", "PLACE", "PLACEMENT", "RESOLVE", "ROLL", "SETUP", "STAGES", "TAKE_NOW",
-    "TAME_MOVE", "TAME_ROLL", "TAMING", "TOOLS", "StoneAgeState", "expansion_rules",
+    "ACTIONS", "BUY_BUILDING", "BUY_CARD", "DEAL_BUILDING", "DEAL_CARD", "DICE_ROLL", "EXTRA_DRAW", "FEED",
+    "FEEDING", "FINAL", "FIRST_DECISION", "GAME_OVER", "OVER", "PHASES", "PICK", "PLACE", "PLACEMENT", "RESOLVE",
+    "ROLL", "SETUP", "STAGES", "TAKE_NOW", "StoneAgeState",
 ]
 
-EXPANSIONS: Final[dict[str, type[Expansion]]] = {MammothHerd.name: MammothHerd}
-"""Expansion name -> its rules."""
-
-
-@cache
-def expansion_rules(names: tuple[str, ...]) -> tuple[Expansion, ...]:
-    """The rules of these expansions (names without rules, if any, add none)."""
-    return tuple(EXPANSIONS[name]() for name in names if name in EXPANSIONS)
-
+_NO_EXTRAS: Final[dict[str, ExpansionState]] = {}
+"""The extras of a game without expansions, shared by all its states (never changed)."""
 
 _ROLL_WEIGHTS: Final = tuple(
     tuple((A.roll(s), w) for s, w in enumerate(sum_counts(n)) if w) for n in range(MAX_DICE + 1)
@@ -139,22 +122,20 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
     FIRST_DECISION = PLACE
     GAME_OVER = GAME_OVER
     STAGE_NAMES = STAGES
-    FACT_KINDS: ClassVar[tuple[FactKind, ...]] = FACT_KINDS
+    PHASE_NAMES: ClassVar[tuple[str, ...]] = PHASES
+    FACT_KINDS: ClassVar[tuple[FactKind, ...]] = (
+        *BASE_FACT_KINDS, *(kind for rules in EXPANSIONS.values() for kind in rules.fact_kinds))
 
     __slots__ = (
         "board",
-        "bonus_queue",
-        "bonus_tile",
         "deck",
         "dice_count",
         "dice_left",
         "display",
+        "extras",
         "final",
         "first",
         "gather",
-        "herd",
-        "mammoth_pile",
-        "next_back",
         "order",
         "phase",
         "players",
@@ -163,8 +144,6 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         "shortfall",
         "slot",
         "stack_left",
-        "tame_rolls",
-        "tamers",
         "tops",
         "unseen",
     )
@@ -189,13 +168,7 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
     slot: int  # display slot / stack of the pending deal or purchase; buyer of dice for all
     dice_left: tuple[int, ...]  # dice-for-all faces not yet taken
     shortfall: int  # food missing at the pending feeding decision
-    herd: int  # Mammoth Herd: the gathering area the herd stands on this round, -1 when none
-    bonus_tile: int  # this round's face-up bonus tile, -1 when none
-    next_back: int  # resource on the back of the pile's top tile, -1 when unknown or no pile
-    mammoth_pile: int  # bitmask of bonus tiles still face down in the pile
-    tamers: int  # figures of the current gatherer that may move onto the bonus tile
-    tame_rolls: tuple[tuple[int, ...], ...]  # per seat, its taming roll (highest first)
-    bonus_queue: tuple[tuple[int, int], ...]  # (seat, step) bonus steps still to do: 0 card, 1 choice
+    extras: dict[str, ExpansionState]  # each expansion's own part, by name (expansion.py); shared when empty
     final: tuple[dict[str, int], ...] | None  # the final score breakdowns, once the game is over
 
     def __init__(self, game: StoneAgeGame | None = None) -> None:
@@ -223,11 +196,7 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         self.order = 0
         self.gather = self.dice_count = self.rolled = self.slot = self.shortfall = 0
         self.dice_left = ()
-        self.tamers = 0
-        self.herd = self.bonus_tile = self.next_back = -1
-        self.mammoth_pile = (1 << len(game.mammoth_tiles)) - 1 if game.mammoth else 0
-        self.tame_rolls = ()
-        self.bonus_queue = ()
+        self.extras = {rules.name: rules.new_state(game) for rules in game.rules} if game.rules else _NO_EXTRAS
         self._start_history()
         self.final = None
         self.continue_play()
@@ -308,13 +277,8 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         other.slot = self.slot
         other.dice_left = self.dice_left
         other.shortfall = self.shortfall
-        other.herd = self.herd
-        other.bonus_tile = self.bonus_tile
-        other.next_back = self.next_back
-        other.mammoth_pile = self.mammoth_pile
-        other.tamers = self.tamers
-        other.tame_rolls = self.tame_rolls
-        other.bonus_queue = self.bonus_queue
+        extras = self.extras
+        other.extras = {name: part.clone() for name, part in extras.items()} if extras else extras
         other.final = self.final
         return other
 
@@ -506,7 +470,7 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
         else:
             out = self._owner(stage).legal_actions(self)
         if pl[base + TWO_RESOURCES]:
-            out = sorted(out + list(A.TAKES)) if stage >= TAME_MOVE else out + list(A.TAKES)
+            out = out + list(A.TAKES) if not out or out[-1] < A.TAKE else sorted(out + list(A.TAKES))
         return out
 
     # --- applying actions ---------------------------------------------------------------------

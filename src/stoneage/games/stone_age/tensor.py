@@ -55,14 +55,13 @@ from stoneage.games.stone_age.data import (
     TOOLMAKER,
     TWO_RESOURCES as TWO_RESOURCES_EFFECT,
 )
+from stoneage.games.stone_age.expansions import PHASES, STAGES
 from stoneage.games.stone_age.layout import (
     AGRICULTURE,
     BUILDINGS,
     CARDS,
     FIGURES,
     FOOD,
-    MAMMOTH_TILES,
-    ON_TILE,
     ONE_USE,
     PENALTIES,
     READY,
@@ -75,17 +74,15 @@ from stoneage.games.stone_age.layout import (
     WOOD,
 )
 from stoneage.games.stone_age.mammoth import BONUS_KEYS, Bonus
+from stoneage.games.stone_age.mammoth_state import TAME_MOVE, herd_of
 from stoneage.games.stone_age.stages import (
     BUY_BUILDING,
     BUY_CARD,
     DEAL_BUILDING,
     DEAL_CARD,
     DICE_ROLL,
-    PHASES,
     PICK,
     ROLL,
-    STAGES,
-    TAME_MOVE,
     TOOLS,
 )
 from stoneage.games.stone_age.view import cards_seen, sees_face_down
@@ -385,18 +382,19 @@ def _table(out: list[float], state: StoneAgeState, viewer: int) -> None:
         out.append(_STACK_LEFT[stack_left[s]])
         out.extend(_STACK_KIND[tops[s]] if tops[s] >= 0 else _NO_KIND)
     if game.mammoth:
-        out.extend(_HOT[GATHER_AREAS][state.herd + 1])
-        if state.bonus_tile >= 0:
-            tile = game.mammoth_tiles[state.bonus_tile]
+        herd = herd_of(state)
+        out.extend(_HOT[GATHER_AREAS][herd.herd + 1])
+        if herd.bonus_tile >= 0:
+            tile = game.mammoth_tiles[herd.bonus_tile]
             out.append(1.0)
             out.extend(_bonus_features(tile.one))
             out.extend(_bonus_features(tile.all))
         else:
             out.extend(_HOT[BONUS_FEATURES + 1][0])
-        out.extend(_HOT[len(RESOURCES)][state.next_back + 1])
-        out.append(state.mammoth_pile.bit_count() / max(1, len(game.mammoth_tiles)))
-        out.append(min(state.tamers / _C_TAME, 1.0))
-        out.append(min(len(state.bonus_queue) / CEILINGS["bonus_queue"], 1.0))
+        out.extend(_HOT[len(RESOURCES)][herd.next_back + 1])
+        out.append(herd.pile.bit_count() / max(1, len(game.mammoth_tiles)))
+        out.append(min(herd.tamers / _C_TAME, 1.0))
+        out.append(min(len(herd.bonus_queue) / CEILINGS["bonus_queue"], 1.0))
 
 
 def _seat(out: list[float], state: StoneAgeState, p: int, viewer: int) -> None:
@@ -430,9 +428,10 @@ def _seat(out: list[float], state: StoneAgeState, p: int, viewer: int) -> None:
     mine = board[start:start + NUM_LOCATIONS * num_players:num_players]
     out.extend([x if x < 1.0 else 1.0 for x in [n / c for n, c in zip(mine, PLACE_CEILING, strict=True)]])
     if state.game.mammoth:
-        out.append(min(pl[b + MAMMOTH_TILES] / _C_TILES, 1.0))
-        out.append(min(pl[b + ON_TILE] / _C_TAME, 1.0))
-        roll = state.tame_rolls[p] if state.tame_rolls else ()
+        herd = herd_of(state)
+        out.append(min(herd.won[p] / _C_TILES, 1.0))
+        out.append(min(herd.on_tile[p] / _C_TAME, 1.0))
+        roll = herd.tame_rolls[p] if herd.tame_rolls else ()
         if roll:
             faces = [0, 0, 0, 0, 0, 0, 0]
             for face in roll:
@@ -476,7 +475,7 @@ def information_state_tensor(state: StoneAgeState, player: int) -> list[float]:
         tiles = game.mammoth_tiles
         backs = [0.0] * len(RESOURCES)
         share = 1 / max(1, len(tiles))
-        pile = state.mammoth_pile
+        pile = herd_of(state).pile
         for t, tile in enumerate(tiles):
             if pile >> t & 1:
                 backs[tile.back] += share

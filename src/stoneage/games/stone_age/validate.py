@@ -3,8 +3,8 @@
 ``state_from_json`` reads every field with its type and range, then calls ``check_state``: the
 pending stage belongs to the phase (and to an expansion the game is played with), the seat and
 the data the stage works on exist (a card to buy, a tile to deal onto, dice to roll, a seat to
-pick), the board holds figures only where placements can put them, and what the Mammoth Herd
-keeps between its steps agrees with its tiles. Each failure is a ``StateFormatError`` naming the
+pick), the board holds figures only where placements can put them, and each expansion's part
+agrees with itself (its ``check`` hook). Each failure is a ``StateFormatError`` naming the
 field. None of this runs while playing: ``apply_action`` trusts the states the rules make.
 """
 
@@ -28,21 +28,19 @@ from stoneage.games.stone_age.data import (
     STACK0,
     TOOLMAKER,
 )
-from stoneage.games.stone_age.layout import ON_TILE, STRIDE, TWO_RESOURCES
+from stoneage.games.stone_age.expansions import EXPANSIONS, PHASES, STAGES
+from stoneage.games.stone_age.layout import STRIDE, TWO_RESOURCES
 from stoneage.games.stone_age.placement import placements
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
 
-PHASES_OF_STAGE: dict[int, frozenset[int]] = {
+BASE_PHASES_OF_STAGE: dict[int, frozenset[int]] = {
     S.DEAL_CARD: frozenset({S.SETUP}),
     S.DEAL_BUILDING: frozenset({S.SETUP, S.ACTIONS}),  # a new top after a purchase
     S.ROLL: frozenset({S.ACTIONS}),
     S.DICE_ROLL: frozenset({S.ACTIONS}),
-    S.EXTRA_DRAW: frozenset({S.ACTIONS, S.TAMING}),  # the extra-card effect; a mammoth card bonus
-    S.MAMMOTH_BACK: frozenset({S.SETUP}),
-    S.MAMMOTH_TILE: frozenset({S.SETUP}),
-    S.TAME_ROLL: frozenset({S.TAMING}),
+    S.EXTRA_DRAW: frozenset({S.ACTIONS}),  # the extra-card effect
     S.PLACE: frozenset({S.PLACEMENT}),
     S.RESOLVE: frozenset({S.ACTIONS}),
     S.TOOLS: frozenset({S.ACTIONS}),
@@ -50,19 +48,14 @@ PHASES_OF_STAGE: dict[int, frozenset[int]] = {
     S.BUY_BUILDING: frozenset({S.ACTIONS}),
     S.PICK: frozenset({S.ACTIONS}),
     S.FEED: frozenset({S.FEEDING}),
-    S.TAKE_NOW: frozenset({S.ACTIONS, S.TAMING, S.FINAL}),
-    S.TAME_MOVE: frozenset({S.ACTIONS}),
-    S.BONUS: frozenset({S.TAMING}),
+    S.TAKE_NOW: frozenset({S.ACTIONS, S.FINAL}),
     S.GAME_OVER: frozenset({S.OVER}),
 }
-"""The phases in which each stage can be pending."""
+"""The phases in which each base stage can be pending (an expansion adds its own)."""
 
-RESOLVER_STAGES = frozenset({S.RESOLVE, S.ROLL, S.TOOLS, S.BUY_CARD, S.BUY_BUILDING, S.DICE_ROLL, S.TAME_MOVE,
-                             S.DEAL_BUILDING, S.EXTRA_DRAW, S.TAKE_NOW})
+BASE_RESOLVER_STAGES = frozenset({S.RESOLVE, S.ROLL, S.TOOLS, S.BUY_CARD, S.BUY_BUILDING, S.DICE_ROLL,
+                                  S.DEAL_BUILDING, S.EXTRA_DRAW, S.TAKE_NOW})
 """Stages of the actions phase whose ``player`` is the seat resolving its locations."""
-
-EXPANSION_STAGES = frozenset({S.MAMMOTH_BACK, S.MAMMOTH_TILE, S.TAME_ROLL, S.TAME_MOVE, S.BONUS})
-EXPANSION_PHASES = frozenset({S.TAMING})
 
 SINGLE_SPACES = (TOOLMAKER, FIELD, *range(CARD_SLOT0, NUM_LOCATIONS))
 """Locations that take one figure (the hut takes exactly two)."""
@@ -81,30 +74,42 @@ def check_state(state: StoneAgeState) -> None:
     _check_stage_data(state)
     _check_board(state)
     _check_components(state)
-    if state.game.mammoth:
-        _check_mammoth(state)
+    for rules in state.expansion_rules:
+        rules.check(state)
 
 
 def _check_expansion(state: StoneAgeState) -> None:
     """Stages and phases of an expansion only in a game played with it."""
-    owned = {s for rules in state.expansion_rules for s in rules.stages}
-    phases_owned = {p for rules in state.expansion_rules for p in rules.phases}
-    if state.stage in EXPANSION_STAGES and state.stage not in owned:
-        raise _fail("pending.stage", _("{stage} belongs to the Mammoth Herd, which this game is played without").format(
-            stage=repr(S.STAGES[state.stage])))
-    if state.phase in EXPANSION_PHASES and state.phase not in phases_owned:
-        raise _fail("phase", _("{phase} belongs to the Mammoth Herd, which this game is played without").format(
-            phase=repr(S.PHASES[state.phase])))
+    played = {rules.name for rules in state.expansion_rules}
+    for name, rules in EXPANSIONS.items():
+        if name in played:
+            continue
+        if state.stage in rules.stages:
+            raise _fail("pending.stage", _("{stage} belongs to the {expansion} expansion, which this game is "
+                                           "played without").format(
+                stage=repr(STAGES[state.stage]), expansion=_(rules.title)))
+        if state.phase in rules.phases:
+            raise _fail("phase", _("{phase} belongs to the {expansion} expansion, which this game is played "
+                                   "without").format(
+                phase=repr(PHASES[state.phase]), expansion=_(rules.title)))
+
+
+def _phases_of_stage(state: StoneAgeState, stage: int) -> frozenset[int]:
+    phases = BASE_PHASES_OF_STAGE.get(stage, frozenset())
+    for rules in state.expansion_rules:
+        phases |= rules.phases_of_stage.get(stage, frozenset())
+    return phases
 
 
 def _check_phase(state: StoneAgeState) -> None:
     stage, phase = state.stage, state.phase
-    name = S.STAGES[stage]
-    if phase not in PHASES_OF_STAGE[stage]:
-        allowed = " or ".join(repr(S.PHASES[p]) for p in sorted(PHASES_OF_STAGE[stage]))
+    name = STAGES[stage]
+    allowed_phases = _phases_of_stage(state, stage)
+    if phase not in allowed_phases:
+        allowed = " or ".join(repr(PHASES[p]) for p in sorted(allowed_phases))
         raise _fail("pending.stage", _("{name} has no legal action in phase {phase} (it is pending "
                                        "only in {allowed})").format(
-            name=repr(name), phase=repr(S.PHASES[phase]), allowed=allowed))
+            name=repr(name), phase=repr(PHASES[phase]), allowed=allowed))
 
 
 def _resolving_seat(state: StoneAgeState) -> int:
@@ -113,7 +118,7 @@ def _resolving_seat(state: StoneAgeState) -> int:
     if state.order >= num_players:
         raise _fail("pending.order", _("{done} seats done, but phase {phase} is still waiting on "
                                        "one (at most {last})").format(
-            done=state.order, phase=repr(S.PHASES[state.phase]), last=num_players - 1))
+            done=state.order, phase=repr(PHASES[state.phase]), last=num_players - 1))
     return (state.first + state.order) % num_players
 
 
@@ -130,7 +135,7 @@ def _check_board(state: StoneAgeState) -> None:
         if not live:
             raise _fail(f"board.{name}", _("figures on the board in phase {phase} (they are home "
                                            "after the actions phase)").format(
-                phase=repr(S.PHASES[state.phase])))
+                phase=repr(PHASES[state.phase])))
         if RIVER >= loc > HUNT and total > AREA_CAPACITY:
             raise _fail(f"board.{name}", _("{figures} figures; a gathering area holds at most {most}").format(
                 figures=total, most=AREA_CAPACITY))
@@ -174,7 +179,7 @@ def _check_components(state: StoneAgeState) -> None:
         if not ended:
             raise _fail("phase", _("{phase}, but no stack is empty and the deck can refill the "
                                    "display (the game has not ended)").format(
-                phase=repr(S.PHASES[state.phase])))
+                phase=repr(PHASES[state.phase])))
     if state.phase == S.OVER:
         for p in range(num_players):
             if state.players[p * STRIDE + TWO_RESOURCES]:
@@ -182,57 +187,16 @@ def _check_components(state: StoneAgeState) -> None:
                                                              "(every token is taken before final scoring)"))
 
 
-def _check_mammoth(state: StoneAgeState) -> None:
-    num_players = state.num_players
-    pl = state.players
-    tiles = state.game.mammoth_tiles
-    bonus = state.bonus_tile
-    expected_herd = tiles[bonus].back + 1 if bonus >= 0 else -1
-    if state.herd != expected_herd:
-        where = f"tile {bonus + 1}'s back, {LOCATIONS[expected_herd]!r}" if bonus >= 0 else "null with no face-up tile"
-        raise _fail("mammoth.herd", _("the herd stands where the face-up tile says: {where}").format(where=where))
-    if state.next_back >= 0 and not any(
-            state.mammoth_pile >> t & 1 and tiles[t].back == state.next_back for t in range(len(tiles))):
-        raise _fail("mammoth.next_back", _("no tile in the pile has that back"))
-    on_tile = [pl[p * STRIDE + ON_TILE] for p in range(num_players)]
-    if any(on_tile) and (bonus < 0 or state.phase not in (S.ACTIONS, S.TAMING)):
-        seat = next(p for p in range(num_players) if on_tile[p])
-        raise _fail(f"players[{seat}].on_tile", _("figures on the bonus tile, but no tile is being tamed this round"))
-    for p in range(num_players):  # the figures on the tile came from one gathering in the herd's area
-        if on_tile[p] and state.herd >= 0 and state.board[NUM_LOCATIONS + state.herd * num_players + p]:
-            raise _fail(f"players[{p}].on_tile", _("figures on the tile while the seat still has "
-                                                   "figures to gather with in the herd's area, {where}").format(
-                where=repr(LOCATIONS[state.herd])))
-        if on_tile[p] and state.tamers and p == state.cur:
-            raise _fail(f"players[{p}].on_tile", _("figures on the tile already, and more about to move there"))
-    if state.phase == S.TAMING:
-        if bonus < 0:
-            raise _fail("mammoth.bonus_tile", _("null during the taming contest (it is the tile being tamed)"))
-        if len(state.tame_rolls) != num_players:
-            raise _fail("mammoth.tame_rolls", _("during the taming contest, one list per seat ({players})").format(
-                players=num_players))
-        for p, roll in enumerate(state.tame_rolls):
-            if roll and len(roll) != on_tile[p]:
-                raise _fail(f"mammoth.tame_rolls[{p}]", _("{dice} dice for {figures} figures on the tile").format(
-                    dice=len(roll), figures=on_tile[p]))
-    elif state.tame_rolls:
-        raise _fail("mammoth.tame_rolls", _("dice outside the taming contest (expected [])"))
-    if state.bonus_queue and not (state.phase == S.TAMING and state.stage in (S.EXTRA_DRAW, S.TAKE_NOW)):
-        raise _fail("mammoth.bonus_queue", _("bonus steps are only waiting while a bonus card is drawn or taken"))
-    if state.tamers and not (state.phase == S.ACTIONS and state.stage in (S.ROLL, S.TOOLS, S.TAME_MOVE)
-                             and state.gather == state.herd):
-        raise _fail("mammoth.tamers", _("figures may move onto the tile only right after gathering in the herd's area"))
-
-
 def _check_seat(state: StoneAgeState) -> None:
     """In the actions phase, the pending seat is the one resolving (dice for all aside)."""
     stage = state.stage
-    name = S.STAGES[stage]
+    name = STAGES[stage]
     if state.dice_left and stage != S.PICK:
         raise _fail("pending.dice_left", _("dice for all left over at {name} (expected [])").format(name=repr(name)))
     if state.phase == S.ACTIONS:
         seat = _resolving_seat(state)
-        if stage in RESOLVER_STAGES and state.cur != seat:
+        resolver = BASE_RESOLVER_STAGES.union(*(rules.resolver_stages for rules in state.expansion_rules))
+        if stage in resolver and state.cur != seat:
             raise _fail("pending.player", _("seat {seat} at {name}, but seat {resolving} is resolving").format(
                 seat=state.cur, name=repr(name), resolving=seat))
         if stage == S.PICK and state.slot != seat:
@@ -303,19 +267,3 @@ def _check_stage_data(state: StoneAgeState) -> None:
     elif stage == S.TAKE_NOW and not pl[cur * STRIDE + TWO_RESOURCES]:
         raise _fail("pending.stage", _("'take_now' has no legal action: seat {seat} has no two-resources token").format(
             seat=cur))
-    elif stage == S.MAMMOTH_BACK and state.next_back >= 0:
-        raise _fail("mammoth.next_back", _("the back of the pile's top tile is known already at 'mammoth_back'"))
-    elif stage == S.MAMMOTH_TILE and (state.bonus_tile >= 0 or state.next_back < 0):
-        raise _fail("mammoth.bonus_tile", _("a tile is turned up only when none is face up and the next back is known"))
-    elif stage == S.TAME_MOVE and not state.tamers:
-        raise _fail("mammoth.tamers", _("0 figures may move onto the tile at a 'tame_move' decision"))
-    elif stage == S.TAME_ROLL:
-        if len(state.tame_rolls) != num_players:
-            raise _fail("mammoth.tame_rolls", _("a taming roll needs one list of dice per seat ({players})").format(
-                players=num_players))
-        if not pl[cur * STRIDE + ON_TILE]:
-            raise _fail("pending.player", _("seat {seat} rolls for the tile but has no figure on it").format(seat=cur))
-        if state.tame_rolls[cur]:
-            raise _fail("mammoth.tame_rolls", _("seat {seat} is to roll but has rolled already").format(seat=cur))
-    elif stage == S.BONUS and not pl[cur * STRIDE + ON_TILE]:
-        raise _fail("pending.player", _("seat {seat} takes the bonus but has no figure on the tile").format(seat=cur))

@@ -33,8 +33,6 @@ from stoneage.games.stone_age.layout import (
     CARDS,
     FIGURES,
     FOOD,
-    MAMMOTH_TILES,
-    ON_TILE,
     ONE_USE,
     PENALTIES,
     READY,
@@ -46,7 +44,8 @@ from stoneage.games.stone_age.layout import (
     USED,
     WOOD,
 )
-from stoneage.games.stone_age.stages import GAME_OVER, PHASES, STAGES
+from stoneage.games.stone_age.mammoth_state import herd_of
+from stoneage.games.stone_age.stages import GAME_OVER
 
 if TYPE_CHECKING:
     from stoneage.games.stone_age.state import StoneAgeState
@@ -123,7 +122,7 @@ class Table(NamedTuple):
     players: int
     round: int
     phase: str
-    """The phase by name, as in the JSON state (``stages.PHASES``: ``"placement"``, ``"actions"``,
+    """The phase by name, as in the JSON state (``StoneAgeState.PHASE_NAMES``: ``"placement"``, ``"actions"``,
     ``"feeding"``, …)."""
     stage: str
     """The pending node by name, as in the JSON state (``"place"``, ``"roll"``, ``"tools"``, …)."""
@@ -177,6 +176,7 @@ def holdings(state: StoneAgeState, seat: int, observer: int | None = None) -> Ho
     r = b + READY
     u = b + USED
     secret = pl[b + SECRET_CARDS]
+    herd = herd_of(state) if state.game.mammoth else None
     return _new(Holdings, (
         pl[b + FIGURES],
         pl[b + UNPLACED],
@@ -193,8 +193,8 @@ def holdings(state: StoneAgeState, seat: int, observer: int | None = None) -> Ho
         secret if observer is None or sees_face_down(state, seat, observer) else 0,
         pl[b + BUILDINGS].bit_count(),
         pl[b + PENALTIES],
-        pl[b + MAMMOTH_TILES],
-        pl[b + ON_TILE],
+        herd.won[seat] if herd is not None else 0,
+        herd.on_tile[seat] if herd is not None else 0,
     ))
 
 
@@ -204,8 +204,8 @@ def table(state: StoneAgeState) -> Table:
     return _new(Table, (
         num_players,
         state.round,
-        PHASES[state.phase],
-        STAGES[state.stage],
+        state.PHASE_NAMES[state.phase],
+        state.STAGE_NAMES[state.stage],
         state.cur,
         state.gather,
         state.dice_count,
@@ -216,7 +216,7 @@ def table(state: StoneAgeState) -> Table:
         tuple(state.tops[:num_players]),
         tuple(state.display),
         bool(state.game.mammoth),
-        state.herd,
+        herd_of(state).herd if state.game.mammoth else -1,
     ))
 
 
