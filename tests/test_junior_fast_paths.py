@@ -25,21 +25,21 @@ from stoneage.games.stone_age_junior.data import (
     RING_SIZE,
     tile_target,
 )
-from stoneage.games.stone_age_junior.state import (
+from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
+from stoneage.games.stone_age_junior.turn import _TARGETS, turn_options
+from stoneage.games.stone_age_junior.view import (
     _BUILDS_OF_HUT_BY_HOLDING,
     _DOG_HELD,
-    _TARGETS,
     BUILD_NEEDS,
     BUILDS_OF_HUT,
-    StoneAgeJuniorState,
     _packed_need,
-    _turn_options,
+    builds,
 )
 
 
 def test_turn_options_for_every_mask_of_face_up_tiles() -> None:
     for up in range(1 << NUM_POSITIONS):
-        assert _turn_options(up) == [A.TURN + i for i in range(NUM_POSITIONS) if not up >> i & 1]
+        assert turn_options(up) == [A.TURN + i for i in range(NUM_POSITIONS) if not up >> i & 1]
 
 
 def test_targets_are_tile_target() -> None:
@@ -96,9 +96,9 @@ def test_builds_on_random_holdings() -> None:
             state.dogs[p] = rng.randrange(NUM_DOGS + 1)
             state.cards_pub[p] = tuple(sorted(rng.randrange(NUM_KINDS) for _ in range(rng.randrange(3))))
             state.cards_priv[p] = tuple(sorted(rng.randrange(NUM_KINDS) for _ in range(rng.randrange(3))))
-            builds = state.builds(p)
-            assert builds == _plain_builds(state, p)
-            found += len(builds)
+            payable = builds(state, p)
+            assert payable == _plain_builds(state, p)
+            found += len(payable)
     assert found > 100
 
 

@@ -23,6 +23,7 @@ from stoneage.core.contract import State
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.memory import remembered_forest
 from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
+from stoneage.games.stone_age_junior.view import builds
 from stoneage.sim import TournamentConfig, play_game, run_tournament, summarize
 
 SPECS = ("junior", "junior:memory=0.3", "junior_child", "junior:span=3,denial=0", "junior:recall=0.8", "random")
@@ -255,14 +256,14 @@ def test_at_the_trading_post_the_bot_trades_towards_a_hut() -> None:
 
     state = play(edit(first_turns(), setup), "turn 3", "reveal 1")  # fish space + 1: the trading post
     assert state.observation(0)["pending"]["stage"] == "trade"
-    assert not state.builds(0)
+    assert not builds(state, 0)
     bot = make_bot("junior", seed=1)
     trades = 0
     while state.current_player() == 0:
         action = bot.step(state, 0)
         trades += action != A.STOP_TRADING
         state.apply_action(action)
-    assert state.builds(0) and trades <= 2  # e.g. the tooth for a jug: hut 1 (or two swaps: hut 11)
+    assert builds(state, 0) and trades <= 2  # e.g. the tooth for a jug: hut 1 (or two swaps: hut 11)
 
 
 def test_on_the_building_site_the_bot_builds_and_keeps_its_dog() -> None:

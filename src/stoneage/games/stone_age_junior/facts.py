@@ -32,6 +32,7 @@ from stoneage.games.stone_age_junior.stages import (
     TILE_REVEAL,
     TRADE,
 )
+from stoneage.games.stone_age_junior.view import builds
 
 if TYPE_CHECKING:
     from stoneage.games.family.state import Event
@@ -89,7 +90,7 @@ def action_fact(state: StoneAgeJuniorState, action: int) -> Fact:
         return Fact("trade", seat, {"give": GOODS[give], "take": GOODS[take]})
     if stage == BUILD:
         if action == A.PASS:
-            return Fact("pass", seat, {"takes_card": state.game.cards and not state.builds(seat)})
+            return Fact("pass", seat, {"takes_card": state.game.cards and not builds(state, seat)})
         number, items = BUILDS[action - A.BUILD]
         return Fact("build", seat, {"hut": number, "paid": tuple(ITEM_NAMES[item] for item in items)})
     if stage == SWAP:

@@ -20,7 +20,7 @@ from stoneage.games.family.serialize import (
     state_frame,
     state_tail,
 )
-from stoneage.games.stone_age_junior import actions as A, stages as S
+from stoneage.games.stone_age_junior import actions as A, stages as S, view
 from stoneage.games.stone_age_junior.data import (
     BUILDING_SITE,
     BUILDS,
@@ -143,7 +143,7 @@ def state_to_json(state: StoneAgeJuniorState) -> JSON:
         "figures": [RING[s] for s in state.pos],
         "supply": _counts(state.supply),
         "trading_post": _counts(state.post),
-        "box": _counts(state.box()),
+        "box": _counts(view.box(state)),
         "dog_storage": state.dog_storage,
         "forest": [
             {
@@ -199,7 +199,7 @@ def observation(state: StoneAgeJuniorState, player: int | None) -> JSON:
         "figures": [RING[s] for s in state.pos],
         "supply": _counts(state.supply),
         "trading_post": _counts(state.post),
-        "box": _counts(state.box()),
+        "box": _counts(view.box(state)),
         "dog_storage": state.dog_storage,
         "forest": [TILE_NAMES[t] if state.up >> i & 1 else DOWN_NAME for i, t in enumerate(state.forest)],
         "huts": [{"face_up": _hut_json(state.face_up[s]), "below": len(state.stacks[s])} for s in range(NUM_STACKS)],
@@ -301,9 +301,9 @@ def state_from_json(game: StoneAgeJuniorGame, data: object, state: StoneAgeJunio
         state.cards_priv.append(tuple(_read_cards(seat, "cards_hidden")))
         state.built[p] = read_built(seat, NUM_HUTS)
     read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
-    if box != state.box():
+    if box != view.box(state):
         raise StateFormatError(_("{field}: with {players} players the box holds {box}, not {expected}").format(
-            field='box', players=num_players, box=repr(_counts(state.box())), expected=repr(_counts(box))))
+            field='box', players=num_players, box=repr(_counts(view.box(state))), expected=repr(_counts(box))))
     check_consistency(state)
     return state
 
@@ -313,7 +313,7 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
     num_players = state.num_players
     cards = state.game.cards
     # Goods tiles and dogs are conserved.
-    box = state.box()
+    box = view.box(state)
     for g in range(NUM_GOODS):
         total = state.supply[g] + state.post[g] + box[g] + sum(state.goods[p][g] for p in range(num_players))
         if total != GOODS_IN_BOX:
@@ -355,7 +355,7 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
                 field=f"huts[{s}]", count=STACK_SIZE))
     # Goods cards.
     if cards:
-        pool = state.card_pool()
+        pool = view.card_pool(state)
         for kind, n in enumerate(pool):
             if n < 0:
                 raise StateFormatError(_("goods cards: {count} {kind} cards in the state, the game has {total}").format(
@@ -444,13 +444,13 @@ def check_consistency(state: StoneAgeJuniorState) -> None:
     if stage == S.SWAP and state.up:
         raise StateFormatError(_("{field}: 'swap' comes after the reset, with all forest tiles face down").format(
             field='pending.stage'))
-    if stage == S.BUILD and not state.must_decide_build(cur):
+    if stage == S.BUILD and not view.must_decide_build(state, cur):
         raise StateFormatError(_("{field}: 'build' needs a hut the player can pay for (or a face-down card)").format(
             field='pending.stage'))
     if stage == S.DRAW_CARD and not (cards and state.pile_hidden):
         raise StateFormatError(_("{field}: 'draw' needs the expansion and an unseen card on the pile").format(
             field='pending.stage'))
-    if stage == S.TRADE and (state.pos[cur] != TRADING_POST or not state.trades(cur)):
+    if stage == S.TRADE and (state.pos[cur] != TRADING_POST or not view.trades(state, cur)):
         raise StateFormatError(_("{field}: 'trade' needs the player on the trading post with a possible swap").format(
             field='pending.stage'))
     if stage == S.MARTIN and (not cards or state.pos[cur] != state.martin):
