@@ -35,9 +35,9 @@ from typing import Any
 import httpx
 import pytest
 
-from stoneage.bots import make_bot
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.registry import load_game
+from stoneage.play.advisor import Advisor
 from stoneage.play.events import apply_with_events
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
@@ -610,10 +610,11 @@ def test_outcomes_a_viewer_cannot_tell_apart_give_it_the_same_events_and_view(
         assert hidden.get(PUBLIC, 0) >= draws, "a face-down draw was not tried: the check above held trivially"
 
 
-def test_a_hint_is_the_hint_bots_move_and_depends_only_on_what_its_seat_may_know(
+def test_a_hint_is_the_advisors_and_depends_only_on_what_its_seat_may_know(
         played: Played, replay: Replay) -> None:
-    """The hint bot plays on the server's state; what it answers must not change when what the seat
-    cannot see is redrawn (the bot must not peek), and it goes to the seat that asked alone."""
+    """The advisor answers on the server's state; what it answers must not change when what the seat
+    cannot see is redrawn (neither the hint bot nor the warnings may peek), and it goes to the seat
+    that asked alone."""
     hints = [(t.viewer, m) for t in played.tables for m in t.received if m["type"] == "hint"]
     assert [seat for seat, _ in hints] == [0], f"hints went to {[seat for seat, _ in hints]}"
     hint = hints[0][1]
@@ -625,8 +626,8 @@ def test_a_hint_is_the_hint_bots_move_and_depends_only_on_what_its_seat_may_know
     kit = play_kit(replay.game)
     rng = random.Random(hint["seq"])
     for world in (state, state.resample_from_infostate(0, rng)):
-        bot = make_bot(kit.hint_bot, seed=bot_seed(played.seed, HINT_SEAT))
-        assert bot.step(world.clone(), 0) == hint["action"], "the hint tells what seat 0 may not know"
+        advisor = Advisor(replay.game, kit, bot_seed(played.seed, HINT_SEAT))
+        assert advisor.hint(world.clone(), 0) == hint["action"], "the hint tells what seat 0 may not know"
     menu = kit.decision_menu(state, names)
     assert hint["label"] == label_of(menu, hint["action"])
 

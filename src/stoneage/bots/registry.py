@@ -241,3 +241,11 @@ def _check_params(spec: str, factory: Callable[..., Bot], params: dict[str, Any]
                     raise BotSpecError(_("bot {spec!r}: {name} must be {kind}, not {value!r}").format(
                         spec=spec, name=key, kind=_(words), value=value))
                 break
+
+
+def check_plays(bot: Bot, spec: str, game: str) -> None:
+    """``BotSpecError`` if ``bot`` says it plays some games only and ``game`` is not one of them."""
+    games = getattr(bot, "games", None)
+    if games is not None and game not in games:
+        raise BotSpecError(_("the {bot} bot plays {games} only, not {game}").format(
+            bot=repr(spec), games=_(" and ").join(games), game=game))

@@ -14,18 +14,18 @@ from pathlib import Path
 from typing import Any
 
 from stoneage.bots import Bot, BotSpecError, make_bot
-from stoneage.bots.registry import LEVELS, UntrustedBotError, bot_label
+from stoneage.bots.registry import LEVELS, UntrustedBotError, bot_label, check_plays
 from stoneage.core.contract import CHANCE, JSON, OMNISCIENT, PUBLIC, Game, State
 from stoneage.core.errors import IllegalActionError, RecordError, StoneAgeError
 from stoneage.core.i18n import _, ngettext, seat_name
 from stoneage.core.record import make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, load_game
+from stoneage.play.advisor import Advisor
 from stoneage.play.events import Event, apply_with_events, round_of
 from stoneage.play.explain import Explanation, explain
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.menus import Menu
 from stoneage.play.view import View, build_view
-from stoneage.play.warnings import warnings_for
 
 HUMAN = "human"
 HUMAN_ALIASES = ("human", "you", "person", "h")
@@ -140,11 +140,10 @@ class Session:
         """Each step applied in this session: the state before it and the action."""
         self._undo: list[tuple[State, int, int | None]] = []
         self._round = round_of(self.state)
-        self._hint_bot: Bot | None = None
+        self.advisor = Advisor(game, self.kit, bot_seed(game.seed, 99))
+        """Hints and warnings (``play/advisor.py``)."""
         self.undone: list[str] = []
         """The log lines the last ``undo()`` took back."""
-        self.hint_spec = self.kit.hint_bot
-        """The bot spec the hint key asks (the kit's hint bot)."""
         self.saved_at: int | None = None
         """The move number at which the game was last saved (or resumed from a saved record)."""
         self.resumed = False
@@ -388,8 +387,18 @@ class Session:
         self._round = round_number
         return True
 
+    @property
+    def hint_spec(self) -> str:
+        """The bot spec the hint key asks (the kit's hint bot unless set)."""
+        return self.advisor.spec
+
+    @hint_spec.setter
+    def hint_spec(self, spec: str) -> None:
+        self.advisor.spec = spec
+
     def hint(self, state: State | None = None) -> int:
-        """What the hint bot (the kit's ``hint_bot``) would play in ``state`` (default: now).
+        """What the advisor suggests in ``state`` (default: now): the hint bot's move, never one the
+        warnings flag (``play/advisor.py``).
 
         Raises ``HintUnavailable`` if no person is to decide or the hint bot cannot be made.
         Pass a clone to call it from a worker thread.
@@ -398,15 +407,11 @@ class Session:
         seat = state.current_player()
         if seat < 0 or self.seats[seat] != HUMAN:
             raise HintUnavailable(_("no hint: it is not your turn"))
-        if self._hint_bot is None:
-            try:
-                bot = make_bot(self.hint_spec, seed=bot_seed(self.game.seed, 99))
-                check_plays(bot, self.hint_spec, self.game.name)
-                self._hint_bot = bot
-            except BotSpecError as error:
-                raise HintUnavailable(_("hint unavailable: the {bot} bot is not available ({error})")
-                                      .format(bot=repr(self.hint_spec), error=error)) from None
-        return self._hint_bot.step(state, seat)
+        try:
+            return self.advisor.hint(state, seat)
+        except BotSpecError as error:
+            raise HintUnavailable(_("hint unavailable: the {bot} bot is not available ({error})")
+                                  .format(bot=repr(self.hint_spec), error=error)) from None
 
     # --- help at the table -------------------------------------------------------------------------
 
@@ -439,21 +444,13 @@ class Session:
         words; empty when there is nothing to warn about or the game has no warnings."""
         if not self.human_to_move() or action not in self.state.legal_actions():
             return []
-        return warnings_for(self.kit, self.state, action)
+        return self.advisor.warnings(self.state, action)
 
     # --- the end --------------------------------------------------------------------------------
 
     def result_lines(self) -> list[str]:
         """The score breakdown per player and the winner, in the game kit's words."""
         return self.kit.result_lines(self.state, self.names)
-
-
-def check_plays(bot: Bot, spec: str, game: str) -> None:
-    """``BotSpecError`` if ``bot`` says it plays some games only and ``game`` is not one of them."""
-    games = getattr(bot, "games", None)
-    if games is not None and game not in games:
-        raise BotSpecError(_("the {bot} bot plays {games} only, not {game}").format(
-            bot=repr(spec), games=_(" and ").join(games), game=game))
 
 
 def game_over_line() -> str:

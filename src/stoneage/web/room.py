@@ -16,12 +16,13 @@ import orjson
 
 from stoneage.bots import Bot, make_bot
 from stoneage.bots.external import FallbackBot, Incident
-from stoneage.bots.registry import bot_label
+from stoneage.bots.registry import bot_label, check_plays
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, TERMINAL, Game, State
 from stoneage.core.i18n import SOURCE, _, seat_name as numbered, use_language
+from stoneage.play.advisor import Advisor
 from stoneage.play.events import Event, Step, Teller, apply_steps
 from stoneage.play.kit import PlayKit, play_kit
-from stoneage.play.session import bot_seed, check_plays
+from stoneage.play.session import bot_seed
 from stoneage.play.view import Memo, View, build_view, build_views, observe_all
 from stoneage.web.lesson import ACTIVE, SETTING, LessonTable, lesson_of
 from stoneage.web.store import BOT, GameRow, SeatRow
@@ -82,7 +83,8 @@ class Room:
         self.lesson: LessonTable | None = lesson_of(self.kit, row.settings)
         """The guided game this room follows (``web/lesson.py``), if it is one."""
         self._bots: dict[int, Bot] = {}
-        self._hint: Bot | None = None
+        self.advisor = Advisor(self.game, self.kit, bot_seed(self.game.seed, HINT_SEAT))
+        """Hints and warnings (``play/advisor.py``)."""
         self.hinting = False
         """Whether a hint is being worked out (one at a time per game)."""
         self.explaining = False
@@ -144,12 +146,9 @@ class Room:
         """Whether any seat is a person's."""
         return any(seat.kind != BOT for seat in self.row.seats)
 
-    def hint_bot(self) -> Bot:
-        """The bot a hint asks (the game kit's hint bot), made on first use."""
-        if self._hint is None:
-            self._hint = make_bot(self.kit.hint_bot, seed=bot_seed(self.game.seed, HINT_SEAT))
-            check_plays(self._hint, self.kit.hint_bot, self.game.name)
-        return self._hint
+    def hint(self, state: State, seat: int) -> int:
+        """The advisor's hint for ``seat`` in ``state`` (a clone: this runs off the event loop)."""
+        return self.advisor.hint(state, seat)
 
     def bot_spec(self, seat: int) -> str:
         """The spec of the bot that plays ``seat`` (a bot seat's, else the stand-in's: the kit's default bot)."""

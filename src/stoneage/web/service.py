@@ -23,7 +23,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 
 from stoneage.bots import Bot, BotSpecError, bot_names, make_bot
-from stoneage.bots.registry import UntrustedBotError, bot_label, check_untrusted
+from stoneage.bots.registry import UntrustedBotError, bot_label, check_plays, check_untrusted
 from stoneage.core.contract import CHANCE, JSON, PUBLIC, State
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.gametype import EXPANSIONS, FIRST_PLAYER, PLAYERS, SEED, VARIANTS, Kind
@@ -35,9 +35,9 @@ from stoneage.play.explain import explain
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
 from stoneage.play.odds import odds_for
-from stoneage.play.session import bot_seed, check_plays
+from stoneage.play.session import bot_seed
 from stoneage.play.view import build_view
-from stoneage.play.warnings import confirm_question, warnings_for
+from stoneage.play.warnings import confirm_question
 from stoneage.web.config import ServerConfig
 from stoneage.web.fanout import Fanout
 from stoneage.web.lesson import ACTIVE, LEFT, SETTING
@@ -435,7 +435,7 @@ class GameService:
         seq, state = room.seq, room.state.clone()
         room.hinting = True
         try:
-            action = await asyncio.to_thread(room.hint_bot().step, state.clone(), seat)
+            action = await asyncio.to_thread(room.hint, state.clone(), seat)
         except BotSpecError as error:
             raise ProtocolError("no_hint", f"no hint: {error}") from None
         finally:
@@ -471,7 +471,7 @@ class GameService:
                                                                           room.names_in(client.lang)))
             if move.warn and not move.confirmed:
                 with use_language(client.lang):
-                    lines = warnings_for(room.kit, room.state, move.action)
+                    lines = room.advisor.warnings(room.state, move.action)
                     if lines:
                         client.send_text(json.dumps({"type": "warning", "seq": move.seq, "action": move.action,
                                                      "lines": lines, "question": confirm_question(lines)}))

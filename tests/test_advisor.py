@@ -1,0 +1,85 @@
+"""The advisor: a person who follows the hint never meets the "Are you sure?" question.
+
+Positions come from seeded bot games of every game and player count (the Mammoth Herd too); the
+ones that matter are those where some legal move is warned of (tools spent for nothing, a purchase
+declined that could be paid, a certain −10 for hunger). At each, the hint the session gives, with
+the kit's own hint bot, must not be one the warnings flag.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from stoneage.bots import make_bot
+from stoneage.core.contract import State
+from stoneage.core.registry import load_game
+from stoneage.play.advisor import Advisor, value_after
+from stoneage.play.kit import play_kit
+from stoneage.play.session import HUMAN, Session
+
+CASES = [
+    ("stone_age", 2, ()), ("stone_age", 3, ()), ("stone_age", 4, ()), ("stone_age", 3, ("mammoth",)),
+    ("first_stone_age", 2, ()), ("first_stone_age", 4, ()), ("stone_age_junior", 2, ()), ("stone_age_junior", 4, ()),
+]
+PER_CASE = 8
+"""Warned positions checked per game and player count (each asks the hint bot once)."""
+
+
+def warned_positions(name: str, players: int, expansions: tuple[str, ...], wanted: int) -> list[State]:
+    """Decision positions of seeded ``medium``-ish bot games where some legal move is warned of."""
+    kit = play_kit(name)
+    found: list[State] = []
+    for seed in range(40):
+        game = load_game(name, players=players, seed=seed, **({"expansions": list(expansions)} if expansions else {}))
+        advisor = Advisor(game, kit, seed)
+        bots = [make_bot(kit.default_bot, seed=seed * 10 + seat) for seat in range(players)]
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal() and len(found) < wanted:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            seat = state.current_player()
+            legal = state.legal_actions()
+            if len(legal) > 1 and any(advisor.warnings(state, action) for action in legal):
+                found.append(state.clone())
+            state.apply_action(bots[seat].step(state, seat))
+        if len(found) >= wanted:
+            break
+    return found
+
+
+@pytest.mark.parametrize(("name", "players", "expansions"), CASES)
+def test_a_hint_is_never_a_move_the_warnings_flag(name: str, players: int, expansions: tuple[str, ...]) -> None:
+    positions = warned_positions(name, players, expansions, PER_CASE)
+    if play_kit(name).warn is not None:
+        assert len(positions) == PER_CASE, f"{name}: too few warned positions to test"
+    for state in positions:
+        seat = state.current_player()
+        game = state.get_game()
+        seats = [HUMAN if s == seat else "random" for s in range(players)]
+        session = Session(game, seats, state.clone())
+        hint = session.hint()
+        assert hint in state.legal_actions()
+        assert session.warnings(hint) == [], (
+            f"{name}: the hint {state.action_to_string(hint)!r} is warned of: {session.warnings(hint)}")
+
+
+def test_the_hint_bots_own_warned_choice_is_replaced_by_the_best_valued_unwarned_move() -> None:
+    """At a tools decision where the hint bot (forced here: ``greedy`` adds every tool) wastes tools, the
+    advisor suggests the unwarned move the evaluation values most."""
+    for state in warned_positions("stone_age", 2, (), 30):
+        seat = state.current_player()
+        advisor = Advisor(state.get_game(), play_kit("stone_age"), 1)
+        advisor.spec = "greedy"
+        raw = advisor.bot().step(state.clone(), seat)
+        if not advisor.warnings(state, raw):
+            continue
+        hint = advisor.hint(state, seat)
+        unwarned = [a for a in state.legal_actions() if not advisor.warnings(state, a)]
+        assert hint in unwarned
+        assert value_after(state, hint, seat) == max(value_after(state, a, seat) for a in unwarned)
+        return
+    pytest.fail("no position where the greedy bot's own choice is warned of")
