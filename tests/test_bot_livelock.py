@@ -14,6 +14,7 @@ from stoneage.bots.match import play_match
 from stoneage.core.registry import load_game
 from stoneage.games.first_stone_age.data import JUG
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
+from stoneage.games.first_stone_age.view import needs
 from stoneage.sim.config import TournamentConfig
 from stoneage.sim.schedule import setup
 
@@ -40,7 +41,7 @@ def test_greedy_takes_the_last_good_it_can_keep_though_the_game_then_stalls() ->
     state, seeds = game_434()
     for action in GAME_434_OPENING:
         state.apply_action(action)
-    assert state.current_player() == 1 and state.needs(1) == (1 << JUG) | state.needs(0)
+    assert state.current_player() == 1 and needs(state, 1) == (1 << JUG) | needs(state, 0)
     jug_slots = [s for s, kind in enumerate(state.circle) if kind == JUG]
     move = GreedyBot(seed=seeds[1]).step(state, 1)
     state.apply_action(move)

@@ -18,8 +18,11 @@ import pytest
 from stoneage import State, load_game
 from stoneage.core.contract import State as ContractState
 from stoneage.games.first_stone_age import actions as A
+from stoneage.games.first_stone_age.building import hut_actions
 from stoneage.games.first_stone_age.data import CIRCLE_SIZE, NUM_HUTS, NUM_KINDS
-from stoneage.games.first_stone_age.state import EMPTY, FirstStoneAgeState, hut_actions
+from stoneage.games.first_stone_age.state import EMPTY, FirstStoneAgeState
+from stoneage.games.first_stone_age.tallies import recount
+from stoneage.games.first_stone_age.view import can_keep, count_unknown, hidden_kinds, is_stalemate
 
 GAMES = [
     ("first_stone_age", 2, {}),
@@ -32,8 +35,8 @@ GAMES = [
 
 def _stalemate_by_definition(state: FirstStoneAgeState) -> bool:
     """No seat can keep a seen circle card by its kind, nor an unseen one by any hidden kind."""
-    wanted = {k for p in range(state.num_players) for k in range(NUM_KINDS) if state.can_keep(p, k)}
-    hidden = set(state.hidden_kinds())
+    wanted = {k for p in range(state.num_players) for k in range(NUM_KINDS) if can_keep(state, p, k)}
+    hidden = set(hidden_kinds(state))
     for s in range(CIRCLE_SIZE):
         kind = state.circle[s]
         if kind == EMPTY:
@@ -48,8 +51,8 @@ def _stalemate_by_definition(state: FirstStoneAgeState) -> bool:
 
 def _check_tallies(state: FirstStoneAgeState) -> None:
     """The running tallies against counts made from the cards and the seats' goods."""
-    assert state.unknown == state.count_unknown()
-    wants = [sum(1 << k for k in range(NUM_KINDS) if state.can_keep(p, k)) for p in range(state.num_players)]
+    assert state.unknown == count_unknown(state)
+    wants = [sum(1 << k for k in range(NUM_KINDS) if can_keep(state, p, k)) for p in range(state.num_players)]
     assert state.wants == wants
     wanted = 0
     for p_wants in wants:
@@ -71,7 +74,7 @@ def _check(state: State) -> None:
     assert state.legal_actions() == fresh._compute_legal()  # type: ignore[attr-defined]
     if isinstance(state, FirstStoneAgeState):
         _check_tallies(state)
-        assert state.is_stalemate() == _stalemate_by_definition(state)
+        assert is_stalemate(state) == _stalemate_by_definition(state)
         loaded = state.game.state_from_json(state.to_json())
         assert isinstance(loaded, FirstStoneAgeState)
         _check_tallies(loaded)
@@ -122,8 +125,8 @@ def test_stalemate_on_perturbed_positions() -> None:
                     other.seen &= ~(1 << s)
                 elif r < 0.5 and other.circle[s] >= 0:
                     other.seen ^= 1 << s
-            other.recount()  # the running tallies follow the hand-made changes
-            verdict = other.is_stalemate()
+            recount(other)  # the running tallies follow the hand-made changes
+            verdict = is_stalemate(other)
             assert verdict == _stalemate_by_definition(other)
             verdicts.add(verdict)
     assert verdicts == {False, True}

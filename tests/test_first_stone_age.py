@@ -40,6 +40,8 @@ from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.memory import remembered_circle, remembered_draw_pile
 from stoneage.games.first_stone_age.serialize import check_consistency
 from stoneage.games.first_stone_age.state import EMPTY, FirstStoneAgeState
+from stoneage.games.first_stone_age.tallies import recount
+from stoneage.games.first_stone_age.view import hidden_kinds, step_target
 from stoneage.play.events import apply_with_events, describe
 
 # --- the rules page, written out independently --------------------------------------------------
@@ -372,14 +374,14 @@ def test_with_no_card_on_the_draw_pile_the_gap_stays_empty_and_martin_skips_it()
     state = _three_full_hands()
     state.top, state.pile, state.pile_hidden = EMPTY, [], 0
     state.have[0] = 0b00001  # seat 0 holds only the berry now
-    state.recount()  # the running tallies follow the hand-made changes
+    recount(state)  # the running tallies follow the hand-made changes
     play(state, "move 2", "reveal fish")  # slot 2
     assert state.to_json()["circle"][2] is None and state.observation(1)["circle"][2] is None
     assert state.current_player() == 1
     play(state, "move 1")  # from slot 2: the next card is in slot 3
     assert state.to_json()["martin"] == 3
     state.martin = 1
-    assert state.step_target(1) == 3 and state.step_target(4) == 6
+    assert step_target(state, 1) == 3 and step_target(state, 4) == 6
 
 
 def test_with_the_hut_pile_empty_a_builder_collects_for_no_new_hut() -> None:
@@ -445,7 +447,7 @@ def test_a_perfect_memory_knows_every_seen_card_and_a_forgetful_one_the_recent_o
 
 def test_resampling_redraws_exactly_the_cards_nobody_has_seen() -> None:
     state = play(new_game(players=3), "move 1", "reveal tooth", "move 2", "reveal berry")
-    kinds = state.hidden_kinds()
+    kinds = hidden_kinds(state)
     worlds = [state.resample_from_infostate(1, random.Random(seed)) for seed in range(8)]
     for world in worlds:
         check_consistency(world)

@@ -1,5 +1,5 @@
 """Where Martin lands, as the players see it: the panels' move targets and the memory bots' reading of
-an observation agree with the rules' own ``step_target`` at every move of random games, and with places emptied."""
+an observation agree with the rules' own ``view.step_target`` at every move of random games, and with places emptied."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import random
 
 from stoneage.core.registry import load_game
 from stoneage.games.first_stone_age.data import CIRCLE_SIZE, MOVE_MAX
-from stoneage.games.first_stone_age.state import EMPTY
+from stoneage.games.first_stone_age.stages import EMPTY
+from stoneage.games.first_stone_age.view import step_target
 from stoneage.play.first_stone_age.panels import step_targets
 
 
@@ -24,7 +25,7 @@ def test_the_targets_players_see_are_where_the_rules_move_martin() -> None:
                         gappy.circle[place] = EMPTY
                 for seen in (state, gappy):
                     observation = seen.observation(0)
-                    assert step_targets(observation) == [seen.step_target(steps) for steps in range(1, MOVE_MAX + 1)]
+                    assert step_targets(observation) == [step_target(seen, steps) for steps in range(1, MOVE_MAX + 1)]
                     checked += 1
                     gaps += None in observation["circle"]
             action = state.sample_chance_outcome(rng) if state.is_chance_node() else rng.choice(state.legal_actions())

@@ -28,7 +28,8 @@ from stoneage.bots.registry import BotSpecError
 from stoneage.core.i18n import _
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import CARD_NAMES, GOODS, GUFF, MOVE_MAX
-from stoneage.games.first_stone_age.state import EMPTY, step_target
+from stoneage.games.first_stone_age.stages import EMPTY
+from stoneage.games.first_stone_age.view import circle_step_target
 
 UNKNOWN = -1
 """A place (or the draw pile's top, inside the search) holding a card the bot cannot name."""
@@ -83,7 +84,7 @@ class Belief:
 
     def target(self, steps: int) -> int:
         """The place Martin reaches ``steps`` cards on (empty places skipped)."""
-        return step_target(self.circle, self.martin, steps)
+        return circle_step_target(self.circle, self.martin, steps)
 
     def outcomes(self, place: int) -> list[tuple[float, int]]:
         """The cards the place may show, with their chances."""
@@ -267,7 +268,7 @@ def keeper_moves(belief: Belief, seat: int) -> list[int]:
     for steps, place, chance in zip(range(1, MOVE_MAX + 1), targets, mine, strict=True):
         theirs = 0.0
         if deny:
-            theirs = max(belief.keep_chance(nxt, step_target(belief.circle, place, more))
+            theirs = max(belief.keep_chance(nxt, circle_step_target(belief.circle, place, more))
                          for more in range(1, MOVE_MAX + 1))
         scored.append((round(chance - deny * theirs, 9), steps))
     best = max(score for score, _ in scored)

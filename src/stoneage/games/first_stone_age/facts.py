@@ -26,6 +26,7 @@ from stoneage.games.first_stone_age.stages import (
     START,
     TURN_BACK_STEP,
 )
+from stoneage.games.first_stone_age.view import step_target
 
 if TYPE_CHECKING:
     from stoneage.games.family.state import Event
@@ -66,7 +67,7 @@ def action_fact(state: FirstStoneAgeState, action: int) -> Fact:
         return Fact("start", seat, {"slot": action - A.START})
     if stage == MOVE:
         steps = action - A.MOVE + 1
-        return Fact("move", seat, {"steps": steps, "slot": state.step_target(steps)})
+        return Fact("move", seat, {"steps": steps, "slot": step_target(state, steps)})
     if stage == GUFF_CHOICE:
         if action == A.TURN_BACK:
             return Fact("turn_guff_back", seat)

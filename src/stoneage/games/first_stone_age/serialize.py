@@ -34,6 +34,8 @@ from stoneage.games.first_stone_age.data import (
     NUM_HUTS,
     NUM_KINDS,
 )
+from stoneage.games.first_stone_age.tallies import recount
+from stoneage.games.first_stone_age.view import can_keep, cards_of, is_stalemate, needs, unknown_pool
 
 if TYPE_CHECKING:
     from stoneage.games.family.state import Event
@@ -76,7 +78,7 @@ def _card_name(kind: int) -> str:
 def _player_json(state: FirstStoneAgeState, p: int) -> JSON:
     return {
         "hut": state.huts[p] or None,
-        "cards": [CARD_NAMES[k] for k in state.cards_of(p)],
+        "cards": [CARD_NAMES[k] for k in cards_of(state, p)],
         "guff_as": GOODS[state.guff_as[p]] if state.guff_as[p] >= 0 else None,
         "built": list(state.built[p]),
     }
@@ -140,9 +142,9 @@ def observation(state: FirstStoneAgeState, player: int | None) -> JSON:
             {
                 "hut": {"number": state.huts[p], "goods": [GOODS[g] for g in HUTS[state.huts[p] - 1]]}
                 if state.huts[p] else None,
-                "cards": [CARD_NAMES[k] for k in state.cards_of(p)],
+                "cards": [CARD_NAMES[k] for k in cards_of(state, p)],
                 "guff_as": GOODS[state.guff_as[p]] if state.guff_as[p] >= 0 else None,
-                "needs": [GOODS[g] for g in range(len(GOODS)) if state.needs(p) >> g & 1],
+                "needs": [GOODS[g] for g in range(len(GOODS)) if needs(state, p) >> g & 1],
                 "built": list(state.built[p]),
             }
             for p in range(state.num_players)
@@ -154,7 +156,7 @@ def observation(state: FirstStoneAgeState, player: int | None) -> JSON:
 
 def observed_step_target(circle: Sequence[object], martin: int, steps: int) -> int:
     """The place Martin reaches from ``martin`` moving ``steps`` cards on, in an observation's
-    ``circle`` (where an empty place is ``None``): ``step_target`` as the players see it."""
+    ``circle`` (where an empty place is ``None``): ``view.step_target`` as the players see it."""
     pos = martin
     for _step in range(steps):
         pos = (pos + 1) % CIRCLE_SIZE
@@ -248,7 +250,7 @@ def state_from_json(game: FirstStoneAgeGame, data: object, state: FirstStoneAgeS
     for p in range(num_players):
         _read_player(state, p, FieldReader(players[p], f"players[{p}]"))
     read_history_and_log(state, r, EVENT_TABLE, A.NUM_ACTIONS)
-    state.recount()
+    recount(state)
     check_consistency(state)
     return state
 
@@ -258,7 +260,7 @@ def check_consistency(state: FirstStoneAgeState) -> None:
     num_players = state.num_players
     circle = state.circle
     # Goods cards: every one of the game's cards is in exactly one place.
-    pool = state.unknown_pool()
+    pool = unknown_pool(state)
     for kind in range(NUM_KINDS):
         if pool[kind] < 0:
             total = CARD_COUNTS[kind] - S.removed_cards(num_players).count(kind)
@@ -332,7 +334,7 @@ def check_consistency(state: FirstStoneAgeState) -> None:
     if stage == S.REVEAL_CARD and (circle[state.martin] == S.EMPTY or state.seen >> state.martin & 1):
         raise StateFormatError(_("{field}: 'reveal' needs an unseen card beside Martin").format(field='pending.stage'))
     if stage == S.GUFF_CHOICE and (
-        circle[state.martin] != GUFF or not state.seen >> state.martin & 1 or not state.can_keep(state.cur, GUFF)
+        circle[state.martin] != GUFF or not state.seen >> state.martin & 1 or not can_keep(state, state.cur, GUFF)
     ):
         raise StateFormatError(_("{field}: 'guff' needs Guff face up beside Martin and a "
                                  "player who can keep him").format(
@@ -352,10 +354,10 @@ def check_consistency(state: FirstStoneAgeState) -> None:
     if winners and stage != S.GAME_OVER:
         raise StateFormatError(_("{field}: player {seat} built 3 huts, so the game is over").format(
             field='pending.stage', seat=winners[0]))
-    if stage == S.MOVE and state.is_stalemate():
+    if stage == S.MOVE and is_stalemate(state):
         raise StateFormatError(_("{field}: no circle card can ever be kept again, so the game is over").format(
             field='pending.stage'))
-    if stage == S.GAME_OVER and not winners and not state.is_stalemate():
+    if stage == S.GAME_OVER and not winners and not is_stalemate(state):
         raise StateFormatError(_("{field}: the game is over only after a third hut or in a stalemate").format(
             field='pending.stage'))
 

@@ -1,8 +1,9 @@
 """The names My First Stone Age's modules share: the stages of a pending node, the public log's event
 kinds and their fields, the automatic steps, and the markers of cards without a kind or a place.
 
-Plain constants, no rules: ``state``, ``serialize``, ``tensor`` and ``facts`` read them here, so that
-the state can reach those modules (lazily, in its methods) without an import cycle.
+Plain constants, no rules: the state, the rule modules, ``view``, ``serialize``, ``tensor`` and
+``facts`` read them here, so that the state can reach those modules (lazily, in its methods) without
+an import cycle.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from stoneage.games.family.state import (
     PLAY as PLAY,
     SETUP as SETUP,
 )
-from stoneage.games.first_stone_age.data import REMOVED_FEW_PLAYERS
+from stoneage.games.first_stone_age.data import CARD_COUNTS, REMOVED_FEW_PLAYERS
 
 UNKNOWN = -1
 """A hidden card whose kind chance has not fixed yet."""
@@ -67,3 +68,9 @@ STEPS = (KEEP_STEP, TURN_BACK_STEP, BUILD_STEP, NEXT_TURN, GAME_END)
 def removed_cards(num_players: int) -> tuple[int, ...]:
     """The goods cards that go back to the box: one of each good with 2 or 3 players."""
     return REMOVED_FEW_PLAYERS if num_players < 4 else ()
+
+
+DEALT_COUNTS = tuple(
+    tuple(n - removed.count(kind) for kind, n in enumerate(CARD_COUNTS)) for removed in ((), REMOVED_FEW_PLAYERS)
+)
+"""Per kind, the cards in play: ``[0]`` with 4 players, ``[1]`` with fewer (``removed_cards``)."""

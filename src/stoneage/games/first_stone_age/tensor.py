@@ -19,11 +19,11 @@ from stoneage.games.first_stone_age.data import (
     CARD_COUNTS,
     CIRCLE_SIZE,
     GUFF,
-    HUT_MASKS,
     NUM_GOODS_CARDS,
     NUM_HUTS,
     NUM_KINDS,
 )
+from stoneage.games.first_stone_age.view import needs
 
 if TYPE_CHECKING:
     from stoneage.games.first_stone_age.game import FirstStoneAgeGame
@@ -109,7 +109,7 @@ class FirstStoneAgeTensors:
         for rel, seat in enumerate(seats):
             number = state.huts[seat]
             have = state.have[seat]
-            need = HUT_MASKS[number - 1] & ~have if number else 0
+            need = needs(state, seat)
             if number:
                 vector[hut_at + rel * NUM_HUTS + number - 1] = 1.0
             base = rel * NUM_GOODS

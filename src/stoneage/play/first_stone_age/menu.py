@@ -10,6 +10,7 @@ from stoneage.core.i18n import _, ngettext
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import MOVE_MAX
 from stoneage.games.first_stone_age.state import FirstStoneAgeState
+from stoneage.games.first_stone_age.view import step_target
 from stoneage.play.family_words import good_name
 from stoneage.play.first_stone_age.words import good_words
 from stoneage.play.menus import Choice, Menu, complete_menu
@@ -23,7 +24,7 @@ def reach(state: State) -> dict[int, int]:
     if obs["pending"]["stage"] != "move":
         return {}
     assert isinstance(state, FirstStoneAgeState)
-    return {state.step_target(steps): steps for steps in range(MOVE_MAX, 0, -1)}
+    return {step_target(state, steps): steps for steps in range(MOVE_MAX, 0, -1)}
 
 
 def build_menu(state: State, names: Sequence[str], observation: JSON | None = None) -> Menu:
@@ -52,7 +53,7 @@ def build_menu(state: State, names: Sequence[str], observation: JSON | None = No
         for action in legal:
             steps = action - A.MOVE + 1
             label = ngettext("{count} card → card {number}", "{count} cards → card {number}", steps)
-            choices.append(Choice(label.format(count=steps, number=state.step_target(steps) + 1), action))
+            choices.append(Choice(label.format(count=steps, number=step_target(state, steps) + 1), action))
     elif stage == "guff":
         prompt = _("{player}: you found Guff the dog! He can be any good your hut needs.").format(player=who)
         choices = [Choice(_("keep Guff as the {good}").format(good=good_name(a - A.KEEP_GUFF)), a)
