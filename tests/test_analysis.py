@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -12,9 +13,11 @@ from typing import Any
 import pytest
 
 from stoneage import load_game
+from stoneage.bots import make_bot
 from stoneage.cli import main
 from stoneage.core.contract import JSON
 from stoneage.core.record import make_record
+from stoneage.games.stone_age.stages import TOOLS
 from stoneage.play import analysis as engine
 from stoneage.play.analysis import (
     BLUNDER,
@@ -27,6 +30,7 @@ from stoneage.play.analysis import (
     decision_steps,
 )
 from stoneage.play.analysis_cache import cache_path, load_cached
+from stoneage.play.kit import play_kit
 from stoneage.sim.analysis_jobs import chunks, make_runner
 
 RECORDS = Path(__file__).parent / "analysis_records"
@@ -238,3 +242,35 @@ def test_the_server_refuses_a_ninth_waiting_analysis_with_503() -> None:
         return [(await jobs.answer(record))[0] for record in records + records[:1]]
 
     assert asyncio.run(ask()) == [202] * QUEUED + [503, 202]
+
+
+def test_keeping_tools_that_would_change_nothing_is_never_a_mistake() -> None:
+    """The complaint: "no tool" on a roll a tool cannot improve was called a blunder. At every tools
+    decision of seeded games where each tool choice is spent for nothing (the warnings say so), the
+    analysis labels "tools none" good with no chance lost, whichever move its search liked."""
+    kit_warn = play_kit("stone_age").warn
+    assert kit_warn is not None
+    checked = 0
+    for seed in range(12):
+        game = load_game("stone_age", players=4, seed=seed)
+        state = game.new_initial_state()
+        bots = [make_bot("medium", seed=seed * 4 + seat) for seat in range(4)]
+        rng = random.Random(seed)
+        while not state.is_terminal() and checked < 6:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            legal = state.legal_actions()
+            keep = state.string_to_action("tools none") if state.stage == TOOLS else -1
+            if keep in legal and len(legal) > 1 and all(kit_warn(state, a) for a in legal if a != keep):
+                step = len(state.history())
+                after = state.clone()
+                after.apply_action(keep)
+                [decision] = analyse_steps(make_record(game, after), [step], BOT, 60)
+                assert (decision.label, decision.loss) == (GOOD, 0.0), decision
+                checked += 1
+            seat = state.current_player()
+            state.apply_action(bots[seat].step(state, seat))
+        if checked >= 6:
+            break
+    assert checked >= 6, "too few tools decisions where every tool is wasted"

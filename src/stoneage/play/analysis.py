@@ -9,9 +9,11 @@ the root's candidates and searched at least ``MIN_VISITS`` times. Its root stati
 - ``best``: the mean value of the bot's own choice (its most visited move).
 
 The chance a decision lost is ``best − after`` for the deciding seat (never below 0), classified by
-:data:`THRESHOLDS`. Luck is the change over chance steps: from one decision's ``after`` to the next
-decision's ``before`` (or the final result) when dice or draws came in between. Results are plain,
-JSON-able dataclasses (:class:`Analysis`), the same for every game.
+:data:`THRESHOLDS`. The bot's choice agrees with the advisor (``play/advisor.py``): a move the
+game's warnings flag is never the best one while an unwarned move was searched, and a move that leaves
+the very same position as the best one lost nothing. Luck is the change over chance steps: from one
+decision's ``after`` to the next decision's ``before`` (or the final result) when dice or draws came
+in between. Results are plain, JSON-able dataclasses (:class:`Analysis`), the same for every game.
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ from stoneage.core.record import game_from_record, replay
 from stoneage.core.registry import game_info
 from stoneage.core.shape import Shape, check_integer, check_list, check_number
 from stoneage.play.events import describe
+from stoneage.play.kit import PlayKit, play_kit
+from stoneage.play.warnings import warnings_for
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 """Bumped whenever the numbers an analysis gives would change; a cache of another version is redone."""
 DEFAULT_BOT = "hard"
 """The analysing bot when none is named (``mcts:iterations=300``)."""
@@ -237,8 +241,13 @@ def _mean(node: Node) -> list[float]:
     return [v / node.visits for v in node.value] if node.visits else [0.0] * len(node.value)
 
 
-def analyse_decision(bot: MCTSBot, state: State, played: int) -> tuple[list[float], list[float], list[float], int]:
-    """Search ``state`` for its current seat: (before, after played, after best, best action)."""
+def analyse_decision(bot: MCTSBot, state: State, played: int,
+                     warned: Callable[[int], bool] = lambda _action: False,
+                     ) -> tuple[list[float], list[float], list[float], int]:
+    """Search ``state`` for its current seat: (before, after played, after best, best action).
+
+    The best action is the search's choice among the moves ``warned`` does not flag (the game's
+    warnings: the advisor never suggests those), or among all if it flags every move searched."""
     player = state.current_player()
     seats = len(state.returns())
     root = Node(seats)
@@ -254,13 +263,32 @@ def analyse_decision(bot: MCTSBot, state: State, played: int) -> tuple[list[floa
         done += 1
         if time.perf_counter() - start >= limit:
             break
-    best_action = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value[player]))[0]
+    searched = [item for item in root.children.items() if not warned(item[0])] or list(root.children.items())
+    best_action = max(searched, key=lambda item: (item[1].visits, item[1].value[player]))[0]
     child = root.children.setdefault(played, Node(seats))
     while child.visits < MIN_VISITS:  # after the choice, so the extra searches cannot sway it
         sample = state.resample_from_infostate(player, bot.rng)
         sample.apply_action(played)
         bot._iterate(child, sample, player, seats)
     return _mean(root), _mean(child), _mean(root.children[best_action]), best_action
+
+
+def _warned(kit: PlayKit, state: State) -> Callable[[int], bool]:
+    """Whether the game's warnings flag a move in ``state``."""
+    return lambda action: bool(warnings_for(kit, state, action))
+
+
+def same_position(state: State, one: int, other: int) -> bool:
+    """Whether two moves leave the very same position (all but the move's own place in the history):
+    then neither can be worse than the other."""
+    first, second = state.clone(), state.clone()
+    first.apply_action(one)
+    second.apply_action(other)
+    return _without_history(first.to_json()) == _without_history(second.to_json())
+
+
+def _without_history(data: JSON) -> JSON:
+    return {key: value for key, value in data.items() if key != "history"}
 
 
 def _words(state: State, action: int) -> str:
@@ -273,6 +301,7 @@ def analyse_steps(record: JSON, steps: Sequence[int], bot: str, iterations: int,
     seed (the step), so the result does not depend on how steps are shared among workers; ``on_done(1)``
     after each."""
     game = game_from_record(record)
+    kit = play_kit(game)
     state = game.new_initial_state()
     wanted = set(steps)
     out: list[Decision] = []
@@ -282,8 +311,9 @@ def analyse_steps(record: JSON, steps: Sequence[int], bot: str, iterations: int,
         if index in wanted:
             seat = state.current_player()
             searcher = search_bot(bot, iterations, seed=index)
-            before, after, best, best_action = analyse_decision(searcher, state, action)
-            loss = max(0.0, best[seat] - after[seat]) if best_action != action else 0.0
+            before, after, best, best_action = analyse_decision(searcher, state, action, _warned(kit, state))
+            equal = best_action == action or same_position(state, action, best_action)
+            loss = 0.0 if equal else max(0.0, best[seat] - after[seat])
             out.append(Decision(index, seat, _words(state, action), _words(state, best_action), before, after,
                                 best, round(loss, 4), classify(loss)))
             if on_done:
