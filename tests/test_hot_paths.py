@@ -17,6 +17,7 @@ from stoneage.core import rng
 from stoneage.core.contract import State
 from stoneage.games.first_stone_age.data import NUM_KINDS as FIRST_KINDS
 from stoneage.games.first_stone_age.state import EMPTY, PLAY, FirstStoneAgeState
+from stoneage.games.first_stone_age.view import can_keep, hidden_kinds, is_stalemate
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import AREA_CAPACITY, CARD_SLOT0, FIELD, HUT, NUM_LOCATIONS, RIVER, STACK0, TOOLMAKER
 from stoneage.games.stone_age.layout import STRIDE, UNPLACED
@@ -33,7 +34,8 @@ from stoneage.games.stone_age.payment import (
 from stoneage.games.stone_age.state import PLACE, StoneAgeState
 from stoneage.games.stone_age_junior.actions import BUILD as JUNIOR_BUILD
 from stoneage.games.stone_age_junior.data import NUM_GOODS, NUM_KINDS
-from stoneage.games.stone_age_junior.state import BUILD_NEEDS, BUILDS_OF_HUT, StoneAgeJuniorState
+from stoneage.games.stone_age_junior.state import StoneAgeJuniorState
+from stoneage.games.stone_age_junior.view import BUILD_NEEDS, BUILDS_OF_HUT, builds as junior_builds
 
 GAMES = [
     ("stone_age", {}),
@@ -94,13 +96,13 @@ def reference_builds(state: StoneAgeJuniorState, p: int) -> list[int]:
 def reference_stalemate(state: FirstStoneAgeState) -> bool:
     """My First Stone Age's stalemate test: no seat can keep any kind any circle card may be."""
     hidden = 0
-    for kind in state.hidden_kinds():
+    for kind in hidden_kinds(state):
         hidden |= 1 << kind
     possible = 0
     for s, kind in enumerate(state.circle):
         if kind != EMPTY:
             possible |= 1 << kind if state.seen >> s & 1 else hidden
-    return not any(state.can_keep(p, k) for p in range(state.num_players) for k in range(FIRST_KINDS)
+    return not any(can_keep(state, p, k) for p in range(state.num_players) for k in range(FIRST_KINDS)
                    if possible >> k & 1)
 
 
@@ -136,9 +138,9 @@ def check_step(state: State) -> None:
         assert placements == reference_placements(state, state.cur)
     if isinstance(state, StoneAgeJuniorState) and not state.is_terminal():
         for p in range(state.num_players):
-            assert state.builds(p) == reference_builds(state, p)
+            assert junior_builds(state, p) == reference_builds(state, p)
     if isinstance(state, FirstStoneAgeState) and state.phase == PLAY:
-        assert state.is_stalemate() == reference_stalemate(state)
+        assert is_stalemate(state) == reference_stalemate(state)
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)
