@@ -39,7 +39,7 @@ G = TypeVar("G", bound=Game)
 class StagedState(State, Generic[G]):
     """A state driven by a stage number; subclasses supply the rules and name their game class."""
 
-    __slots__ = ("_history", "_legal", "_moves", "_trace", "cur", "game", "num_players", "stage")
+    __slots__ = ("_history", "_legal", "_moves", "cur", "game", "num_players", "stage", "trace")
 
     FIRST_DECISION: ClassVar[int]
     """The first stage at which a player (not chance) decides."""
@@ -55,22 +55,28 @@ class StagedState(State, Generic[G]):
     _history: tuple[int, object] | None
     _moves: int
     _legal: list[int] | None
-    _trace: list[AutoStep] | None
+    trace: list[AutoStep] | None
+    """The automatic steps ``apply_traced`` is listening for, else None (rules may test it before a costly mark)."""
 
     def _start_history(self) -> None:
         """An empty history and no cached legal actions (call from ``__init__``)."""
         self._history = None
         self._moves = 0
         self._legal = None
-        self._trace = None
+        self.trace = None
 
-    def _step(self, kind: str, seat: int) -> None:
-        """Mark the start of an automatic step; costs one test unless ``apply_traced`` is listening."""
-        trace = self._trace
+    def auto_step(self, kind: str, seat: int) -> None:
+        """Mark the start of an automatic step (``kind``, ``seat``) for ``apply_traced``; costs one test
+        unless it is listening."""
+        trace = self.trace
         if trace is not None:
-            self._trace = None  # the snapshot carries no trace of its own
+            self.trace = None  # the snapshot carries no trace of its own
             trace.append((kind, seat, self.clone()))
-            self._trace = trace
+            self.trace = trace
+
+    def offer(self, actions: list[int]) -> None:
+        """The legal actions of the node the rules just left pending, already computed (never mutated)."""
+        self._legal = actions
 
     def _copy_plumbing(self, other: StagedState[G]) -> None:
         """Share this state's game, stage, seat and history with a fresh clone."""
@@ -81,7 +87,7 @@ class StagedState(State, Generic[G]):
         other._history = self._history
         other._moves = self._moves
         other._legal = self._legal  # never mutated in place, so it can be shared
-        other._trace = None
+        other.trace = None
 
     def _set_history(self, actions: list[int]) -> None:
         """Rebuild the history from a list (when loading a state)."""
@@ -91,7 +97,7 @@ class StagedState(State, Generic[G]):
         self._history = node
         self._moves = len(actions)
         self._legal = None
-        self._trace = None
+        self.trace = None
 
     @abstractmethod
     def _compute_legal(self) -> list[int]:
@@ -145,11 +151,11 @@ class StagedState(State, Generic[G]):
 
     def apply_traced(self, action: object) -> list[AutoStep]:
         trace: list[AutoStep] = []
-        self._trace = trace
+        self.trace = trace
         try:
             self.apply_action(action)
         finally:
-            self._trace = None
+            self.trace = None
         return trace
 
     def history(self) -> list[int]:

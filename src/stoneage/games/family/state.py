@@ -6,7 +6,7 @@ a linked list shared between clones. A game supplies its rules (``_apply``, ``_b
 own fields (``_copy_into``, ``_redraw``), its JSON form and observations (``to_json``,
 ``_observe``, the tensors), and its log entries as facts (``_entry_fact``).
 
-Automatic steps: every step the rules take on their own starts with ``self._step(kind, seat)``, so
+Automatic steps: every step the rules take on their own starts with ``self.auto_step(kind, seat)``, so
 ``apply_traced`` lists it. The kinds shared by both games are ``NEXT_TURN`` and ``GAME_END``.
 """
 
@@ -160,7 +160,7 @@ class FamilyState(StagedState[G]):
 
     # --- for the games -------------------------------------------------------------------------
 
-    def _event(self, kind: int, player: int = -1, x: int = -1, y: int = -1, z: int = -1) -> None:
+    def log_event(self, kind: int, player: int = -1, x: int = -1, y: int = -1, z: int = -1) -> None:
         """Add an event to the public log, stamped with the action that caused it and the turn."""
         self._log = (self._moves - 1, self.turn, kind, player, x, y, z, self._log)
 
@@ -171,21 +171,21 @@ class FamilyState(StagedState[G]):
             node = (*event, node)
         self._log = node
 
-    def _end_turn(self) -> None:
+    def end_turn(self) -> None:
         """The turn passes clockwise to the next seat."""
         nxt = (self.cur + 1) % self.num_players
-        if self._trace is not None:  # what _step tests, without the call on every turn
-            self._step(NEXT_TURN, nxt)
+        if self.trace is not None:  # what auto_step tests, without the call on every turn
+            self.auto_step(NEXT_TURN, nxt)
         self.cur = nxt
         self._begin_turn()
 
-    def _win(self, p: int) -> None:
+    def win(self, p: int) -> None:
         """Seat ``p`` has built its third hut: the game ends at once."""
-        self._step(GAME_END, p)
-        self._event(self.WIN_EVENT, p)
-        self._game_over()
+        self.auto_step(GAME_END, p)
+        self.log_event(self.WIN_EVENT, p)
+        self.end_game()
 
-    def _game_over(self) -> None:
+    def end_game(self) -> None:
         self.phase = OVER
         self.stage = self.GAME_OVER
 

@@ -56,9 +56,9 @@ def deal_hut(state: FirstStoneAgeState, number: int) -> None:
     p = state.cur
     state.huts[p] = number
     set_wants(state, p)
-    state._event(EV_HUT, p, z=number)
+    state.log_event(EV_HUT, p, z=number)
     if state.phase == PLAY:
-        state._end_turn()
+        state.end_turn()
     elif p + 1 < state.num_players:
         state.cur = p + 1
     elif next_top(state):
@@ -71,16 +71,16 @@ def build_if_complete(state: FirstStoneAgeState) -> None:
     p = state.cur
     h = state.huts[p]
     if not h or state.have[p] != HUT_MASKS[h - 1]:
-        state._end_turn()
+        state.end_turn()
         return
-    state._step(BUILD_STEP, p)
+    state.auto_step(BUILD_STEP, p)
     state.built[p] = (*state.built[p], h)
-    state._event(EV_BUILD, p, z=h)
+    state.log_event(EV_BUILD, p, z=h)
     guff = state.guff_as[p]
     for good in HUTS[h - 1]:
         card = GUFF if good == guff else good
         state.pile.append(card)
-        state._event(EV_UNDER, p, y=card)
+        state.log_event(EV_UNDER, p, y=card)
     state.have[p] = 0
     state.guff_as[p] = -1
     state.huts[p] = 0
@@ -88,8 +88,8 @@ def build_if_complete(state: FirstStoneAgeState) -> None:
     if state.top == EMPTY:
         next_top(state)  # the pile held only seen cards: no chance here
     if state.winner() == p:
-        state._win(p)
+        state.win(p)
     elif state.hut_pile:
         state.stage = DEAL_HUT
     else:
-        state._end_turn()
+        state.end_turn()

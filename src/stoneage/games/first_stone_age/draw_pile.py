@@ -23,5 +23,5 @@ def next_top(state: FirstStoneAgeState) -> bool:
         state.stage = DRAW_TOP
         return False
     state.top = state.pile.pop(0)
-    state._event(EV_DRAW, y=state.top)
+    state.log_event(EV_DRAW, y=state.top)
     return True

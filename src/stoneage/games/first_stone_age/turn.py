@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 def start(state: FirstStoneAgeState, slot: int) -> None:
     """The first player places Martin beside circle ``slot``: play begins with their turn."""
     state.martin = slot
-    state._event(EV_START, state.cur, slot)
+    state.log_event(EV_START, state.cur, slot)
     state.phase = PLAY
     begin_turn(state)
 
@@ -60,15 +60,15 @@ def begin_turn(state: FirstStoneAgeState) -> None:
     state.turn += 1
     state.stage = MOVE
     if is_stalemate(state):
-        state._step(GAME_END, CHANCE)
-        state._event(EV_STALEMATE)
-        state._game_over()
+        state.auto_step(GAME_END, CHANCE)
+        state.log_event(EV_STALEMATE)
+        state.end_game()
 
 
 def move(state: FirstStoneAgeState, steps: int) -> None:
     """Martin moves ``steps`` cards onward; the card beside him is turned up (a chance node unless seen)."""
     martin = state.martin = circle_step_target(state.circle, state.martin, steps)
-    state._event(EV_MOVE, state.cur, martin, z=steps)
+    state.log_event(EV_MOVE, state.cur, martin, z=steps)
     if state.seen >> martin & 1:
         face_up(state, state.circle[martin])
     else:
@@ -89,15 +89,15 @@ def turn_up(state: FirstStoneAgeState, kind: int) -> None:
 def face_up(state: FirstStoneAgeState, kind: int) -> None:
     """The card beside Martin is face up (and seen): keep it, offer Guff, or turn it back."""
     p = state.cur
-    state._event(EV_REVEAL, p, state.martin, kind)
+    state.log_event(EV_REVEAL, p, state.martin, kind)
     if not state.wants[p] >> kind & 1:  # can_keep(state, p, kind)
-        if state._trace is not None:  # what _step tests, without the call on most turns
-            state._step(TURN_BACK_STEP, p)
+        if state.trace is not None:  # what auto_step tests, without the call on most turns
+            state.auto_step(TURN_BACK_STEP, p)
         turn_back(state, kind)
     elif kind == GUFF:
         state.stage = GUFF_CHOICE
     else:
-        state._step(KEEP_STEP, p)
+        state.auto_step(KEEP_STEP, p)
         keep(state, kind, kind)
 
 
@@ -111,8 +111,8 @@ def guff_choice(state: FirstStoneAgeState, action: int) -> None:
 
 def turn_back(state: FirstStoneAgeState, kind: int) -> None:
     """The card of ``kind`` beside Martin is turned back face down; the turn ends."""
-    state._event(EV_TURN_BACK, state.cur, state.martin, kind)
-    state._end_turn()
+    state.log_event(EV_TURN_BACK, state.cur, state.martin, kind)
+    state.end_turn()
 
 
 def keep(state: FirstStoneAgeState, kind: int, good: int) -> None:
@@ -123,7 +123,7 @@ def keep(state: FirstStoneAgeState, kind: int, good: int) -> None:
     if kind == GUFF:
         state.guff_as[p] = good
     set_wants(state, p)
-    state._event(EV_KEEP, p, slot, kind, good)
+    state.log_event(EV_KEEP, p, slot, kind, good)
     state.shown -= 1 << (SHOWN_BITS * kind)  # it leaves the circle
     top = state.top
     if top == EMPTY:
@@ -133,7 +133,7 @@ def keep(state: FirstStoneAgeState, kind: int, good: int) -> None:
         return
     state.circle[slot] = top
     state.shown += 1 << (SHOWN_BITS * top)  # the top card, seen by all, fills the gap
-    state._event(EV_REFILL, x=slot, y=top)
+    state.log_event(EV_REFILL, x=slot, y=top)
     state.top = EMPTY
     if next_top(state):
         build_if_complete(state)
@@ -146,7 +146,7 @@ def draw_top(state: FirstStoneAgeState, kind: int) -> None:
     del state.pile[0]
     state.pile_hidden -= 1
     state.top = kind
-    state._event(EV_DRAW, y=kind)
+    state.log_event(EV_DRAW, y=kind)
     if state.phase == SETUP:
         state.stage = START
         state.cur = state.game.first_player

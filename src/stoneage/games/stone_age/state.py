@@ -419,14 +419,6 @@ class StoneAgeState(StagedState["StoneAgeGame"]):
             self.order = 0
         self.continue_play()
 
-    def auto_step(self, kind: str, seat: int) -> None:
-        """Mark the start of an automatic step (``kind``, ``seat``) for ``apply_traced``."""
-        self._step(kind, seat)
-
-    def offer(self, actions: list[int]) -> None:
-        """The legal actions of the node the rules just left pending, already computed."""
-        self._legal = actions
-
     def load_history(self, actions: list[int]) -> None:
         """Rebuild the history from a list (when loading a state)."""
         self._set_history(actions)

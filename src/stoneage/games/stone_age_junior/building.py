@@ -46,7 +46,7 @@ def visit_building_site(state: StoneAgeJuniorState) -> None:
     options = builds(state, p)
     if options or state.cards_priv[p]:  # must_decide_build(p); the node's legal actions, computed once
         state.stage = BUILD
-        state._legal = [*options, A.PASS]
+        state.offer([*options, A.PASS])
     else:
         no_build(state)
 
@@ -55,7 +55,7 @@ def decide_build(state: StoneAgeJuniorState, action: int) -> None:
     """The build decision: build with ``action``'s payment, or pass (a goods card only if it could not build)."""
     if action == A.PASS:
         p = state.cur
-        state._event(EV_PASS, p)
+        state.log_event(EV_PASS, p)
         if builds(state, p):  # could build and declines: no goods card (decision 9)
             reset(state)
         else:
@@ -86,9 +86,9 @@ def build(state: StoneAgeJuniorState, index: int) -> None:
             state.pile.append(kind)
     state.built[p] = (*state.built[p], number)
     state.face_up[s] = 0
-    state._event(EV_BUILD, p, number, s, index)
+    state.log_event(EV_BUILD, p, number, s, index)
     if state.winner() == p:
-        state._win(p)
+        state.win(p)
         return
     if state.stacks[s]:
         state.reveal_stack = s
@@ -102,7 +102,7 @@ def hut_revealed(state: StoneAgeJuniorState, number: int) -> None:
     s = state.reveal_stack
     state.stacks[s] = state.stacks[s][1:]
     state.face_up[s] = number
-    state._event(EV_HUT, state.cur, s, number)
+    state.log_event(EV_HUT, state.cur, s, number)
     if state.phase == PLAY:
         state.reveal_stack = -1
         reset(state)
@@ -121,13 +121,13 @@ def no_build(state: StoneAgeJuniorState) -> None:
         if state.pile_hidden:
             state.stage = DRAW_CARD
             return
-        state._step(CARD_STEP, p)
+        state.auto_step(CARD_STEP, p)
         if not state.pile:
-            state._event(EV_NO_CARD, p)
+            state.log_event(EV_NO_CARD, p)
         else:
             kind = state.pile.pop(0)
             state.cards_pub[p] = tuple(sorted((*state.cards_pub[p], kind)))
-            state._event(EV_DRAW, p, kind)
+            state.log_event(EV_DRAW, p, kind)
     reset(state)
 
 
@@ -137,15 +137,15 @@ def card_drawn(state: StoneAgeJuniorState, kind: int) -> None:
     del state.pile[0]
     state.pile_hidden -= 1
     state.cards_priv[p] = tuple(sorted((*state.cards_priv[p], kind)))
-    state._event(EV_DRAW, p, -1)
+    state.log_event(EV_DRAW, p, -1)
     reset(state)
 
 
 def reset(state: StoneAgeJuniorState) -> None:
     """All forest tiles face down; the player then swaps two of them."""
-    state._step(RESET_STEP, state.cur)
+    state.auto_step(RESET_STEP, state.cur)
     state.up = 0
-    state._event(EV_RESET, state.cur)
+    state.log_event(EV_RESET, state.cur)
     state.stage = SWAP
 
 
@@ -157,5 +157,5 @@ def swap(state: StoneAgeJuniorState, index: int) -> None:
     seen = state.seen
     if (seen >> a & 1) != (seen >> b & 1):
         state.seen = seen ^ (1 << a) ^ (1 << b)
-    state._event(EV_SWAP, state.cur, a, b)
-    state._end_turn()
+    state.log_event(EV_SWAP, state.cur, a, b)
+    state.end_turn()

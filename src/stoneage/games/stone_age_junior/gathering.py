@@ -43,44 +43,44 @@ def space_action(state: StoneAgeJuniorState, space: int) -> None:
         visit_building_site(state)
     elif space == DOG_SPACE:
         dog(state)
-        state._end_turn()
+        state.end_turn()
     elif space == TRADING_POST:
         state.trade_given = state.trade_taken = 0
         options = trades(state, state.cur)
         if options:
             state.stage = TRADE
-            state._legal = [*options, A.STOP_TRADING]  # the node's legal actions, computed once
+            state.offer([*options, A.STOP_TRADING])  # the node's legal actions, computed once
         else:
-            state._end_turn()
+            state.end_turn()
     else:
         take(state, GOOD_AT_SPACE[space])
-        state._end_turn()
+        state.end_turn()
 
 
 def take(state: StoneAgeJuniorState, good: int) -> None:
     """The good of a goods space, if any is left there."""
     p = state.cur
-    if state._trace is not None:  # what _step tests, without the call on most turns
-        state._step(TAKE_STEP, p)
+    if state.trace is not None:  # what auto_step tests, without the call on most turns
+        state.auto_step(TAKE_STEP, p)
     if state.supply[good]:
         state.supply[good] -= 1
         state.goods[p][good] += 1
-        state._event(EV_TAKE, p, good)
+        state.log_event(EV_TAKE, p, good)
     else:
-        state._event(EV_EMPTY, p, good)
+        state.log_event(EV_EMPTY, p, good)
 
 
 def dog(state: StoneAgeJuniorState) -> None:
     """A dog from the storage; if both are out, from the next player clockwise holding one."""
     p = state.cur
-    state._step(DOG_STEP, p)
+    state.auto_step(DOG_STEP, p)
     if state.dog_storage:
         state.dog_storage -= 1
         state.dogs[p] += 1
-        state._event(EV_DOG, p, -1)
+        state.log_event(EV_DOG, p, -1)
         return
     if state.dogs[p] == NUM_DOGS:
-        state._event(EV_NO_DOG, p)
+        state.log_event(EV_NO_DOG, p)
         return
     num_players = state.num_players
     for k in range(1, num_players):
@@ -88,7 +88,7 @@ def dog(state: StoneAgeJuniorState) -> None:
         if state.dogs[q]:
             state.dogs[q] -= 1
             state.dogs[p] += 1
-            state._event(EV_DOG, p, q)
+            state.log_event(EV_DOG, p, q)
             return
     raise AssertionError("a dog is neither in the storage nor held")  # pragma: no cover
 
@@ -97,8 +97,8 @@ def trade(state: StoneAgeJuniorState, action: int) -> None:
     """A swap at the trading post (another may follow, unless ``one_swap``), or ``stop trading``."""
     p = state.cur
     if action == A.STOP_TRADING:
-        state._event(EV_STOP, p)
-        state._end_turn()
+        state.log_event(EV_STOP, p)
+        state.end_turn()
         return
     give, got = A.TRADES[action - A.TRADE]
     state.goods[p][give] -= 1
@@ -107,13 +107,13 @@ def trade(state: StoneAgeJuniorState, action: int) -> None:
     state.goods[p][got] += 1
     state.trade_given |= 1 << give
     state.trade_taken |= 1 << got
-    state._event(EV_TRADE, p, give, got)
+    state.log_event(EV_TRADE, p, give, got)
     if not state.game.one_swap:
         options = trades(state, p)
         if options:  # another swap may follow: the node's legal actions, computed once
-            state._legal = [*options, A.STOP_TRADING]
+            state.offer([*options, A.STOP_TRADING])
             return
-    state._end_turn()
+    state.end_turn()
 
 
 def martin_options(state: StoneAgeJuniorState) -> list[int]:
@@ -125,13 +125,13 @@ def martin(state: StoneAgeJuniorState, action: int) -> None:
     """Stay on Martin's space (its action as usual), or travel with him and take that space's good."""
     p = state.cur
     if action == A.STAY:
-        state._event(EV_STAY, p, state.pos[p])
+        state.log_event(EV_STAY, p, state.pos[p])
         space_action(state, state.pos[p])
     else:
         good = action - A.TRAVEL
         space = SPACE_OF_GOOD[good]
         state.martin = space
         state.pos[p] = space
-        state._event(EV_TRAVEL, p, space)
+        state.log_event(EV_TRAVEL, p, space)
         take(state, good)
-        state._end_turn()
+        state.end_turn()

@@ -375,5 +375,5 @@ class StoneAgeJuniorState(FamilyState["StoneAgeJuniorGame"]):
             card_drawn(self, action - A.DRAW)
 
     def _begin_turn(self) -> None:
-        """Start the turn of ``cur`` (the family's ``_end_turn`` calls it): ``turn.begin_turn``."""
+        """Start the turn of ``cur`` (the family's ``end_turn`` calls it): ``turn.begin_turn``."""
         begin_turn(self)

@@ -51,16 +51,16 @@ def begin_turn(state: StoneAgeJuniorState) -> None:
     up = state.up
     down = ALL_PLACES & ~up
     if not down & (down - 1):  # a single face-down tile: no choice, it is turned at once
-        state._step(FORCED_TURN_STEP, state.cur)
+        state.auto_step(FORCED_TURN_STEP, state.cur)
         turn_tile(state, down.bit_length() - 1)
     else:  # the node's legal actions, computed once
-        state._legal = turn_options(up)
+        state.offer(turn_options(up))
 
 
 def turn_tile(state: StoneAgeJuniorState, place: int) -> None:
     """Turn up the tile in ``place``: a chance node unless everyone has seen it before."""
     state.tile_pos = place
-    state._event(EV_TURN, state.cur, place)
+    state.log_event(EV_TURN, state.cur, place)
     if state.seen >> place & 1:
         revealed(state, state.forest[place])
     else:
@@ -80,10 +80,10 @@ def revealed(state: StoneAgeJuniorState, tile: int) -> None:
     state.up |= 1 << place
     state.seen |= 1 << place
     state.tile_pos = -1
-    state._event(EV_REVEAL, p, place, tile)
+    state.log_event(EV_REVEAL, p, place, tile)
     space = _TARGETS[tile][state.pos[p]]
     state.pos[p] = space
-    state._event(EV_MOVE, p, space, tile)
+    state.log_event(EV_MOVE, p, space, tile)
     if state.martin == space:
         state.stage = MARTIN
     else:
