@@ -16,6 +16,7 @@ from setuptools import setup
 COMPILED = (
     # The contract and the plumbing the games share.
     "stoneage/core/contract.py",
+    "stoneage/core/seats.py",
     "stoneage/core/staged.py",
     "stoneage/core/rng.py",
     "stoneage/core/dice.py",

@@ -17,20 +17,13 @@ from stoneage.core.facts import Fact, FactKind
 from stoneage.core.gametype import GameType, Kind
 from stoneage.core.i18n import _
 from stoneage.core.native import mypyc_attr
+from stoneage.core.seats import CHANCE as CHANCE, OMNISCIENT as OMNISCIENT, PUBLIC as PUBLIC, TERMINAL as TERMINAL
 from stoneage.core.tensor import Layout
 
 _bisect_right: Final = bisect_right
 """``bisect_right`` kept in a C static by the compiled build (a plain imported name is looked up in the
 module's dict at every call)."""
 
-CHANCE: Final = -1
-"""``current_player()`` at a chance node."""
-TERMINAL: Final = -4
-"""``current_player()`` once the game is over."""
-PUBLIC: Final = -2
-"""A viewer at no seat (a spectator): sees only what is public."""
-OMNISCIENT: Final = -3
-"""A viewer who may see everything (a referee: the logs of ``simulate`` and ``replay``)."""
 
 JSON = dict[str, Any]
 

@@ -11,14 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from stoneage.core.errors import FactFormatError
-
-CHANCE_SEAT: Final = -1
-"""The seat of a fact that concerned nobody (``contract.CHANCE``)."""
-OMNISCIENT_VIEWER: Final = -3
-"""The viewer who may see everything (``contract.OMNISCIENT``)."""
+from stoneage.core.seats import CHANCE, OMNISCIENT
 
 FactValue = int | str | bool | None | tuple[Any, ...] | Mapping[str, Any]
 """A data field's value: a number, a word of the game's vocabulary (never a sentence), a flag,
@@ -41,8 +37,8 @@ class Fact:
 
     kind: str
     """The kind (a name among the game's ``FactKind``s): ``"place"``, ``"roll"``, ``"feeding"``."""
-    seat: int = CHANCE_SEAT
-    """The seat that decided or that the step concerned; ``CHANCE_SEAT`` when it concerned nobody."""
+    seat: int = CHANCE
+    """The seat that decided or that the step concerned; ``CHANCE`` when it concerned nobody."""
     data: Mapping[str, FactValue] = field(default_factory=dict)
     """The kind's fields: places, counts, faces, card numbers (words of the game, never sentences)."""
     deltas: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
@@ -94,7 +90,7 @@ class Fact:
 def may_see(fact: Fact, name: str, viewer: int) -> bool:
     """Whether ``viewer`` (a seat, ``PUBLIC`` or ``OMNISCIENT``) may see the data field ``name``."""
     seats = fact.secret.get(name)
-    return seats is None or viewer == OMNISCIENT_VIEWER or viewer in seats
+    return seats is None or viewer == OMNISCIENT or viewer in seats
 
 
 def redact(fact: Fact, viewer: int) -> Fact:

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
-from stoneage.core.facts import CHANCE_SEAT, Fact, FactKind, FactValue
+from stoneage.core.facts import Fact, FactKind, FactValue
+from stoneage.core.seats import CHANCE
 from stoneage.games.family.state import GAME_END, NEXT_TURN, Event
 
 if TYPE_CHECKING:
@@ -51,8 +52,8 @@ def entry_fact(table: EventTable, event: Event) -> Fact:
     for field, value in entry.items():
         if field not in _FRAME:
             data[field] = tuple(value) if isinstance(value, list) else value
-    seat = entry.get("player", CHANCE_SEAT)
-    return Fact(log_kind(table.names[event[2]]), seat if type(seat) is int else CHANCE_SEAT, data)
+    seat = entry.get("player", CHANCE)
+    return Fact(log_kind(table.names[event[2]]), seat if type(seat) is int else CHANCE, data)
 
 
 _FRAME: Final = frozenset(("at", "turn", "event", "player"))

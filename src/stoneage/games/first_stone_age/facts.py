@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from stoneage.core.facts import CHANCE_SEAT, Fact, FactKind
+from stoneage.core.facts import Fact, FactKind
+from stoneage.core.seats import CHANCE
 from stoneage.games.family.facts import SHARED_KINDS, entry_fact, entry_kinds
 from stoneage.games.first_stone_age import actions as A
 from stoneage.games.first_stone_age.data import CARD_NAMES, GOODS
@@ -60,7 +61,7 @@ def action_fact(state: FirstStoneAgeState, action: int) -> Fact:
     if stage == DEAL_HUT:
         return Fact("deal_hut", seat, {"hut": action - A.HUT + 1})
     if stage == DRAW_TOP:
-        return Fact("draw", CHANCE_SEAT, {"card": CARD_NAMES[action - A.DRAW]})
+        return Fact("draw", CHANCE, {"card": CARD_NAMES[action - A.DRAW]})
     if stage == REVEAL_CARD:
         return Fact("reveal", seat, {"slot": state.martin, "card": CARD_NAMES[action - A.REVEAL]})
     if stage == START:

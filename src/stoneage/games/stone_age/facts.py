@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from stoneage.core.facts import CHANCE_SEAT, Fact, FactKind, FactValue
+from stoneage.core.facts import Fact, FactKind, FactValue
+from stoneage.core.seats import CHANCE
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import BUILDING_KINDS, LOCATIONS, MAX_FIGURES, NUM_LOCATIONS, RESOURCES, TILE_KIND
 from stoneage.games.stone_age.layout import (
@@ -110,12 +111,12 @@ def action_fact(state: StoneAgeState, action: int) -> Fact:
         return Fact("roll", seat, {"place": LOCATIONS[state.gather], "dice": state.dice_count,
                                    "total": action - A.ROLL + 1})
     if stage == DEAL_CARD and A.CARD <= action < A.BUILDING:
-        return Fact("card_dealt", CHANCE_SEAT, {"cost": state.slot + 1, "card": action - A.CARD + 1})
+        return Fact("card_dealt", CHANCE, {"cost": state.slot + 1, "card": action - A.CARD + 1})
     if stage == EXTRA_DRAW and A.CARD <= action < A.BUILDING:
         seen = tuple(viewer for viewer in range(state.num_players) if sees_face_down(state, seat, viewer))
         return Fact("card_drawn", seat, {"card": action - A.CARD + 1}, secret={"card": seen})
     if stage == DEAL_BUILDING and A.BUILDING <= action < A.TAME_NONE:
-        return Fact("building_dealt", CHANCE_SEAT, {"stack": state.slot + 1,
+        return Fact("building_dealt", CHANCE, {"stack": state.slot + 1,
                                                     "building": BUILDING_KINDS[action - A.BUILDING].name})
     if stage == DICE_ROLL and A.DICE <= action < A.CARD:
         return Fact("dice_for_all", state.slot, {"faces": A.DICE_ROLLS[action - A.DICE]})

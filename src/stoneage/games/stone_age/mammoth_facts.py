@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from stoneage.core.facts import CHANCE_SEAT, Fact, FactKind, FactValue
+from stoneage.core.facts import Fact, FactKind, FactValue
+from stoneage.core.seats import CHANCE
 from stoneage.games.stone_age import actions as A
 from stoneage.games.stone_age.data import LOCATIONS, RESOURCES
 from stoneage.games.stone_age.facts import goods
@@ -33,11 +34,11 @@ def herd_fact(state: StoneAgeState, action: int) -> Fact | None:
     stage = state.stage
     seat = state.cur
     if stage == MAMMOTH_BACK and A.MAMMOTH_BACK <= action < A.MAMMOTH_TILE:
-        return Fact("mammoth_back", CHANCE_SEAT, {"back": RESOURCES[action - A.MAMMOTH_BACK]})
+        return Fact("mammoth_back", CHANCE, {"back": RESOURCES[action - A.MAMMOTH_BACK]})
     if stage == MAMMOTH_TILE and A.MAMMOTH_TILE <= action < A.TAME_DICE:
         number = action - A.MAMMOTH_TILE
         tile = state.game.mammoth_tiles[number]
-        return Fact("mammoth_tile", CHANCE_SEAT, {"tile": number + 1, "place": LOCATIONS[tile.back + 1],
+        return Fact("mammoth_tile", CHANCE, {"tile": number + 1, "place": LOCATIONS[tile.back + 1],
                                                   "one": tile.one.amounts(), "all": tile.all.amounts()})
     if stage == TAME_ROLL and action >= A.TAME_DICE:
         return Fact("tame_roll", seat, {"faces": A.TAME_ROLLS[action - A.TAME_DICE]})

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from stoneage.core.facts import CHANCE_SEAT, Fact, FactKind
+from stoneage.core.facts import Fact, FactKind
+from stoneage.core.seats import CHANCE
 from stoneage.games.family.facts import SHARED_KINDS, entry_fact, entry_kinds
 from stoneage.games.stone_age_junior import actions as A
 from stoneage.games.stone_age_junior.data import BUILDS, CARD_NAMES, GOODS, ITEM_NAMES, RING, SPACE_OF_GOOD, TILE_NAMES
@@ -70,7 +71,7 @@ def action_fact(state: StoneAgeJuniorState, action: int) -> Fact:
     stage = state.stage
     seat = state.cur
     if stage == HUT_REVEAL:
-        return Fact("hut", CHANCE_SEAT, {"hut": action - A.HUT + 1, "stack": state.reveal_stack})
+        return Fact("hut", CHANCE, {"hut": action - A.HUT + 1, "stack": state.reveal_stack})
     if stage == TILE_REVEAL:
         return Fact("reveal", seat, {"place": state.tile_pos, "tile": TILE_NAMES[action - A.REVEAL]})
     if stage == DRAW_CARD:
