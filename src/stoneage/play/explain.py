@@ -19,6 +19,7 @@ from stoneage.bots.registry import PRESETS, is_command_spec, parse_spec
 from stoneage.core.contract import OMNISCIENT, State
 from stoneage.core.i18n import _
 from stoneage.play.events import describe
+from stoneage.play.kit import play_kit
 
 TOP = 3
 """How many alternatives an explanation names."""
@@ -112,7 +113,8 @@ def search_ranking(state: State, seat: int, bot: Any) -> list[tuple[int, float, 
 def explain(state: State, seat: int, action: int, bot_spec: str, *, seed: int = 0, top: int = TOP,
             viewer: int = OMNISCIENT, trusted: bool = False) -> Explanation:
     """Why the bot ``bot_spec`` in ``seat`` played ``action`` in ``state`` (the state before the move),
-    the moves described as ``viewer`` may read them (a seat, ``PUBLIC``; default: everything).
+    the moves described as ``viewer`` may read them (a seat, ``PUBLIC``; default: everything); another
+    viewer is shown no alternative that would tell what the seat holds face down (``PlayKit.private_move``).
     ``trusted``: the spec is the person's own, so it may name a file (``make_bot``)."""
     legal = state.legal_actions()
     if len(legal) <= 1:
@@ -124,6 +126,9 @@ def explain(state: State, seat: int, action: int, bot_spec: str, *, seed: int = 
         bot.close()
     if runs_a_program(bot_spec):
         method = _("Values: a one-step look ahead (this bot cannot tell its own).")
+    private = play_kit(state.get_game()).private_move
+    if private is not None and viewer not in (seat, OMNISCIENT):  # what the bot holds face down stays hidden
+        rows = [row for row in rows if row[0] == action or not private(state, row[0])]
     values = {a: (v, share) for a, v, share in rows}
     # a move the ranking left out (a fresh search's narrowed root) is valued alone
     value, share = values.get(action) or (value_alone(state, seat, action), None)

@@ -89,6 +89,10 @@ class PlayKit:
     odds: Callable[[JSON, int], list[str]] | None = None
     """The odds of a seat's chance events ahead, in words (``play/odds.py``): (its observation, seat)
     -> lines; ``None``: the game offers no odds."""
+    private_move: Callable[[State, int], bool] | None = None
+    """Whether an action shows something its seat holds face down (in Stone Age Junior, a build paid
+    with a goods card): "why?" never shows such a move to another seat as an alternative the bot had;
+    ``None``: no action does."""
     say: Say = generic_say
     """A fact in a sentence (``play/events.py`` tells every step with it)."""
     effects: Effects = generic_effects
