@@ -124,7 +124,8 @@ def test_handshake_game_and_request_with_the_stdlib_bot(tmp_path: Path) -> None:
     sent = [json.loads(line[2:]) for line in lines if line.startswith("> ")]
     got = [json.loads(line[2:]) for line in lines if line.startswith("< ")]
     assert [m["type"] for m in sent] == ["hello", "new_game", "request", "quit"]
-    assert sent[0]["protocol"] == PROTOCOL and sent[1]["seed"] == 11 and sent[1]["seat"] == state.current_player()
+    assert sent[0]["protocol"] == PROTOCOL and sent[1]["seed"] == protocol.program_seed(11)
+    assert sent[1]["seat"] == state.current_player()
     assert [m["type"] for m in got] == ["hello", "action"] and got[1]["id"] == sent[2]["id"]
     assert bot.primary._program is None
 

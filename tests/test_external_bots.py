@@ -16,6 +16,7 @@ from stoneage.bots import make_bot
 from stoneage.bots.external import FallbackBot
 from stoneage.bots.match import play_match
 from stoneage.core.registry import game_names, load_game
+from stoneage.play.session import bot_seed
 from stoneage.sim.config import TournamentConfig, split_bots, validate
 from stoneage.sim.play import play_game
 from stoneage.sim.results import GameResult, load_results, write_results
@@ -175,3 +176,36 @@ def test_the_lobby_refuses_cmd_bots() -> None:
     with pytest.raises(service_module.ServiceError) as caught:
         asyncio.run(service.create_game("stone_age", seats, expansions=[], variants=[], options={}))
     assert caught.value.code == "cmd_bot_refused" and caught.value.status == 403
+
+
+
+def test_the_seed_a_bot_program_is_sent_cannot_predict_the_games_dice(tmp_path: Path) -> None:
+    """The attack of the complaint: a bot program took the seed it was sent for ``game_seed * 10 + seat +
+    1`` (the engine's bot seed) and predicted every die. Played as the server plays (a 62-bit game seed,
+    the seat's bot seed), a game made from any seed that guess gives draws other dice than the real one."""
+    game_seed, seat = 3_141_592_653_589_793_238, 1
+    log = tmp_path / "conversation.txt"
+    spec = f"cmd[budget=5;log={log}]:{sys.executable} {ROOT / 'examples' / 'bots' / 'stdlib_bot.py'}"
+    bot = make_bot(spec, seed=bot_seed(game_seed, seat), trusted=True)
+    try:
+        final = play_match(load_game("stone_age", players=2, seed=game_seed), [make_bot("random", seed=1), bot])
+    finally:
+        bot.close()
+    [sent] = [json.loads(line[2:])["seed"] for line in log.read_text().splitlines()
+              if line.startswith("> ") and '"new_game"' in line]
+    history = final.history()
+    for guess in (g for g in {sent, (sent - seat - 1) // 10, sent // 10} if 0 <= g < 1 << 63):
+        assert guess != game_seed and predicted(guess, history) < 0.5, (
+            f"seed {guess} (guessed from {sent}) predicts the chance steps")
+
+
+def predicted(guess: int, history: list[int]) -> float:
+    """The share of the chance steps of a game (its ``history``) that a game seeded ``guess`` draws alike."""
+    state = load_game("stone_age", players=2, seed=guess).new_initial_state()
+    hits = steps = 0
+    for action in history:
+        if state.is_chance_node():
+            steps += 1
+            hits += state.sample_chance_outcome() == action
+        state.apply_action(action)
+    return hits / steps

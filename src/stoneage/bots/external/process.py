@@ -230,7 +230,7 @@ class CommandBot(Bot):
                 self._retire()
                 raise BotFailure("handshake", f"{self.hello.name} does not play {name} (it plays "
                                               f"{', '.join(self.hello.games)}); retired")
-            self._program.send(protocol.new_game(name, params, seat, self.seed))
+            self._program.send(protocol.new_game(name, params, seat, protocol.program_seed(self.seed)))
         return self._program
 
     def _game_name(self) -> str:

@@ -6,6 +6,7 @@ module only builds and reads messages; running a program is ``process.py``'s job
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -64,8 +65,18 @@ def game_of(state: State) -> tuple[str, JSON]:
     return str(data.get("game") or state.observation(0).get("game")), params
 
 
+def program_seed(seed: int) -> int:
+    """The seed a bot program is sent for the engine's bot seed ``seed``: a one-way hash of it (31 bits).
+
+    The engine's bot seed is made from the game's seed (``play.session.bot_seed``), which decides
+    every die and card; the program gets the same seed for the same game again (tournaments replay),
+    but cannot tell the game's seed from it, nor the dice."""
+    digest = hashlib.sha256(f"stoneage/bot-program/{seed}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
 def new_game(game: str, params: JSON, seat: int, seed: int) -> JSON:
-    """A new game begins; ``seed`` is the bot's own seed (for a deterministic bot)."""
+    """A new game begins; ``seed`` is the bot's own seed (for a deterministic bot; ``program_seed``)."""
     return {"type": "new_game", "game": game, "params": params, "players": params.get("players"),
             "seat": seat, "seed": seed}
 
