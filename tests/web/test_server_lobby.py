@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import socket
 import time
 from typing import Any
 
@@ -302,3 +303,29 @@ def test_an_http_body_over_64_kib_is_refused_with_413_json(server: ServerProcess
 def test_unknown_routes_and_methods_answer_json(server: ServerProcess) -> None:
     assert error_of(httpx.get(f"{server.http}/api/nothing"), 404)["code"] == "not_found"
     assert error_of(httpx.put(f"{server.http}/api/games"), 405)["code"] == "method_not_allowed"
+
+
+def test_a_request_head_over_64_kib_is_refused_and_the_server_answers_others_meanwhile(server: ServerProcess) -> None:
+    """The complaint: one 32 MiB header got a 200 and froze the server for seconds. A head over the
+    limit is refused (4xx, or the connection closed) without reading it all, and a request sent on
+    another connection while the huge one streams in is answered."""
+    host, port = server.http.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as huge:
+        huge.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ")
+        sent, refused = 0, False
+        chunk = b"a" * 65536
+        while sent < 32 * 1024 * 1024:
+            try:
+                huge.sendall(chunk)
+            except OSError:  # the server closed the connection: refused before the end
+                refused = True
+                break
+            sent += len(chunk)
+            if sent == 4 * 65536:
+                assert httpx.get(f"{server.http}/api/health", timeout=30).status_code == 200
+        if not refused:
+            huge.sendall(b"\r\n\r\n")
+            answer = huge.recv(4096)
+            assert answer == b"" or answer.split(b" ", 2)[1].startswith(b"4"), answer[:200]
+        assert sent < 32 * 1024 * 1024 or not refused
+    assert httpx.get(f"{server.http}/api/health", timeout=30).status_code == 200

@@ -131,6 +131,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     logging.getLogger("uvicorn.error").addFilter(_NoTraceback())
     server = uvicorn.Server(uvicorn.Config(
         create_app(config), host=args.host, port=args.port, log_level="warning", ws=WebSocketProtocol,
+        http="h11", h11_max_incomplete_event_size=config.limits.max_head_bytes,
         ws_max_size=config.limits.max_frame_bytes, ws_ping_interval=PING_SECONDS, ws_ping_timeout=20,
         timeout_graceful_shutdown=GRACE_SECONDS))
     with _ctrl_c_stops(server):

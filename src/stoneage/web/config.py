@@ -45,6 +45,8 @@ class Limits:
     """A frame longer than this closes the connection (code 1009) before it is read."""
     max_body_bytes: int = 64 * 1024
     """An HTTP request body longer than this is refused with status 413."""
+    max_head_bytes: int = 64 * 1024
+    """An HTTP request line and headers longer than this are refused (status 400) before they are read."""
     messages_per_second: float = 100.0
     """The sustained rate of websocket messages per connection."""
     burst: int = 200
