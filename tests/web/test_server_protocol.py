@@ -16,6 +16,7 @@ from stoneage.core.i18n import use_language
 from stoneage.core.record import game_from_record
 from stoneage.play.events import apply_with_events
 from stoneage.play.kit import play_kit
+from stoneage.web.config import Limits
 
 from web.client import (
     JSON,
@@ -487,3 +488,39 @@ def test_updates_are_compressed_for_clients_that_offer_it_and_plain_for_the_othe
     assert deflated is not None and "permessage-deflate" in deflated and "server_max_window_bits=12" in deflated
     assert plain is None
     assert first["type"] == second["type"] and first["view"] == second["view"]
+
+
+def test_connections_to_one_game_are_bounded_and_its_players_always_get_in(server: ServerProcess) -> None:
+    """The complaint: 1,000 connections to one game were all kept (+77 MB). Watchers beyond the
+    limit are refused with ``full`` and closed; a seated player still gets in, but not without bound."""
+    created = create_game(server.http, "first_stone_age", person_seats(2))
+    limits = Limits()
+
+    async def scenario() -> tuple[JSON, int | None, JSON, JSON, int | None]:
+        watchers = [Table(server.ws, created["id"]) for _ in range(limits.max_watchers_per_game)]
+        for watcher in watchers:
+            await watcher.__aenter__()
+            await watcher.until("hello")
+        try:
+            async with Table(server.ws, created["id"]) as one_more:
+                refused, code = await one_more.receive(), await one_more.closed()
+            seats = [Table(server.ws, created["id"], token=tokens_of(created)[0])
+                     for _ in range(limits.max_connections_per_seat)]
+            for table in seats:
+                await table.__aenter__()
+            try:
+                hello = await seats[0].until("hello")
+                async with Table(server.ws, created["id"], token=tokens_of(created)[0]) as extra:
+                    seat_refused, seat_code = await extra.receive(), await extra.closed()
+            finally:
+                for table in seats:
+                    await table.__aexit__()
+        finally:
+            for watcher in watchers:
+                await watcher.__aexit__()
+        return refused, code, hello, seat_refused, seat_code
+
+    refused, code, hello, seat_refused, seat_code = asyncio.run(scenario())
+    assert refused["type"] == "error" and refused["code"] == "full" and code == 1008, refused
+    assert hello["viewer"] == 0, "the seated player got in while the watchers were full"
+    assert seat_refused["code"] == "full" and seat_code == 1008, seat_refused

@@ -30,7 +30,7 @@ from stoneage.play.kit import play_kit
 from stoneage.play.odds import has_odds
 from stoneage.web.analysis import AnalysisJobs, add_analysis_route
 from stoneage.web.collector import short_collections
-from stoneage.web.config import ServerConfig
+from stoneage.web.config import Limits, ServerConfig
 from stoneage.web.connection import CLOSE_POLICY, Connection
 from stoneage.web.fanout import Fanout, RedisFanout
 from stoneage.web.language import COOKIE, catalog_json, page_language
@@ -366,6 +366,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
             room = await service().room(game_id)
             player = await service().player(key)
             viewer = await service().admit(room, token, player, None if seat is None else int(seat), name)
+            check_room_for(room, viewer, config.limits)
         except (ServiceError, ProtocolError) as error:
             await socket.send_json({"type": "error", "code": getattr(error, "code", "forbidden"),
                                     "message": str(error)})
@@ -386,6 +387,16 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
 
     add_pages(app)
     return app
+
+
+def check_room_for(room: Room, viewer: int, limits: Limits) -> None:
+    """``ProtocolError`` ``full`` when the game holds as many connections of this viewer as it may: a
+    spectator beyond ``max_watchers_per_game``, a seat beyond ``max_connections_per_seat``."""
+    held = sum(1 for client in room.clients if client.viewer == viewer)
+    if viewer == PUBLIC and held >= limits.max_watchers_per_game:
+        raise ProtocolError("full", f"this game has {held} watchers, as many as it takes; try again later")
+    if viewer != PUBLIC and held >= limits.max_connections_per_seat:
+        raise ProtocolError("full", f"seat {viewer} is open in {held} places already; close one first")
 
 
 async def _serve(client: Connection, room: Room,

@@ -53,6 +53,10 @@ class Limits:
     """How many messages a connection may send at once before the rate applies."""
     strikes: int = 1000
     """Messages refused for the rate before the connection is closed (code 1008)."""
+    max_watchers_per_game: int = 64
+    """Spectator connections one game keeps; one more is refused with ``full`` and closed."""
+    max_connections_per_seat: int = 8
+    """Connections one seat may hold at once (a person's tabs and devices); one more is refused with ``full``."""
     max_games_listed: int = 200
     """The most games one lobby listing returns."""
 
