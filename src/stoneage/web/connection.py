@@ -78,7 +78,8 @@ class Connection:
             return None
         text, raw = message.get("text"), message.get("bytes")
         data: str | bytes = text if isinstance(text, str) else raw if isinstance(raw, bytes) else b""
-        if not self.rate.allow():
+        arrived = message.get("arrived")
+        if not self.rate.allow(arrived if isinstance(arrived, float) else None):
             self.strikes += 1
             if self.strikes >= self.limits.strikes:
                 self.close(CLOSE_POLICY, "too many messages")

@@ -42,9 +42,10 @@ class RateLimit:
         self.tokens = float(burst)
         self.stamp = time.monotonic()
 
-    def allow(self) -> bool:
-        """Take one message from the bucket; False when it is empty."""
-        now = time.monotonic()
+    def allow(self, at: float | None = None) -> bool:
+        """Take one message from the bucket; False when it is empty. ``at``: when the message arrived
+        (``time.monotonic()``; default now), so that messages read late count as they were sent."""
+        now = time.monotonic() if at is None else max(at, self.stamp)
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:
