@@ -37,7 +37,7 @@ from stoneage.web.language import COOKIE, catalog_json, page_language
 from stoneage.web.pages import add_pages
 from stoneage.web.protocol import ProtocolError
 from stoneage.web.room import Room
-from stoneage.web.security import new_id
+from stoneage.web.security import PerAddress, new_id
 from stoneage.web.service import GameService, Player, SeatSpec, ServiceError, offered_bots
 from stoneage.web.stats import leaderboard, player_stats
 from stoneage.web.store import BOT, REMOTE, GameRow, Store
@@ -196,6 +196,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     config = config or ServerConfig()
     holder: dict[str, GameService] = {}
     analyses = AnalysisJobs()
+    new_games = NewGames(config.limits)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -262,6 +263,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     @app.post("/api/games", status_code=201, summary="Create a game; the answer holds the invite links")
     async def create(body: CreateGame, request: Request, lang: LangQuery = None) -> JSON:
         code = request_language(request, lang)
+        new_games.check(request)
         seats = [SeatSpec(s.kind, s.bot, s.name) for s in body.seats]
         row, tokens = await service().create_game(
             body.game, seats, expansions=body.expansions, variants=body.variants, options=body.options,
@@ -284,6 +286,7 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
     @app.post("/api/lessons", status_code=201, summary="Start a guided game (Learn to play); as POST /api/games")
     async def new_lesson(body: NewLesson, request: Request, lang: LangQuery = None) -> JSON:
         code = request_language(request, lang)
+        new_games.check(request)
         row, tokens = await service().create_lesson(body.game, body.pace)
         return created(row, tokens, code)
 
@@ -387,6 +390,21 @@ def create_app(config: ServerConfig | None = None, fanout: Fanout | None = None)
 
     add_pages(app)
     return app
+
+
+class NewGames:
+    """How many games one address may create: ``Limits.new_games_per_minute``, in bursts of ``new_games_burst``."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.per_address = PerAddress(limits.new_games_per_minute / 60, limits.new_games_burst)
+
+    def check(self, request: Request) -> None:
+        """``ServiceError`` 429 ``too_many_games`` when the request's address has created its share."""
+        if not self.per_address.allow(request.client.host if request.client else ""):
+            raise ServiceError(429, "too_many_games", f"at most {self.limits.new_games_per_minute:g} new games a "
+                               f"minute from one address (bursts of {self.limits.new_games_burst}); try again "
+                               "in a minute")
 
 
 def check_room_for(room: Room, viewer: int, limits: Limits) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 from stoneage.core.extras import install_hint
 from stoneage.core.i18n import _, pgettext
-from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT
+from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT, Limits
 
 PING_SECONDS = 45
 """How often the server pings each idle websocket: under the 60 s after which proxies commonly drop one."""
@@ -53,6 +53,17 @@ def _pace(text: str) -> float:
     return value
 
 
+def _rate(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(_("expected a number of games a minute, not {value!r}").format(value=text)) \
+            from None
+    if not 0 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(_("expected 0 to 100000 games a minute, not {value!r}").format(value=text))
+    return value
+
+
 def _named_bot(text: str) -> tuple[str, str]:
     """``NAME=SPEC`` of ``--bot``, split."""
     name, equals, spec = text.partition("=")
@@ -80,6 +91,9 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
                        help=_("Redis URL to share events with other server processes (redis://host:port)"))
     serve.add_argument("--pace", type=_pace, default=None, metavar=pgettext("metavar", "SECONDS"),
                        help=_("default pause between bot moves when people play (default: each game's own)"))
+    serve.add_argument("--new-games-per-minute", type=_rate, default=Limits().new_games_per_minute, metavar="N",
+                       help=_("new games one address may create a minute, in bursts of as many (0: no limit; "
+                              "default %(default)g)"))
     serve.add_argument("--open", action="store_true",
                        help=_("open the lobby in your web browser once the server is up"))
     serve.add_argument("--bot", action="append", default=[], type=_named_bot, metavar=pgettext("metavar", "NAME=SPEC"),
@@ -111,7 +125,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         except BotSpecError as error:
             print(_("stoneage: error: {message}").format(message=f"--bot {name}: {error}"), file=sys.stderr)
             return 2
-    config = ServerConfig(database_url=args.db, redis_url=args.redis, pace=args.pace)
+    rate = args.new_games_per_minute
+    config = ServerConfig(database_url=args.db, redis_url=args.redis, pace=args.pace,
+                          limits=Limits(new_games_per_minute=rate, new_games_burst=max(1, round(rate))))
     try:
         database = config.database()
     except ValueError as error:

@@ -57,6 +57,10 @@ class Limits:
     """Spectator connections one game keeps; one more is refused with ``full`` and closed."""
     max_connections_per_seat: int = 8
     """Connections one seat may hold at once (a person's tabs and devices); one more is refused with ``full``."""
+    new_games_per_minute: float = 60.0
+    """New games one address may create a minute (``POST /api/games`` and ``/api/lessons``); 0: no limit."""
+    new_games_burst: int = 60
+    """New games one address may create at once before the rate applies."""
     max_games_listed: int = 200
     """The most games one lobby listing returns."""
 

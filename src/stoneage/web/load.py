@@ -471,7 +471,8 @@ class ServerProcess:
         self.log = Path(self.folder.name) / "server.log"  # our own file in our own temporary folder: read unbounded
         self.port = _free_port()
         command = [sys.executable, "-m", "stoneage", "serve", "--port", str(self.port),
-                   "--db", str(Path(self.folder.name) / "games.sqlite3"), "--pace", f"{pace:g}", *extra]
+                   "--db", str(Path(self.folder.name) / "games.sqlite3"), "--pace", f"{pace:g}",
+                   "--new-games-per-minute", "0", *extra]  # the load's clients all come from one address
         with self.log.open("ab") as output:
             self.process = subprocess.Popen(command, stdout=output, stderr=output)
 

@@ -52,3 +52,25 @@ class RateLimit:
             self.tokens -= 1
             return True
         return False
+
+
+class PerAddress:
+    """A ``RateLimit`` per client address (``rate`` per second, ``burst`` at once); ``rate`` 0: none.
+    At most ``addresses`` are remembered: when full, every bucket starts again."""
+
+    def __init__(self, rate: float, burst: int, addresses: int = 10_000) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.addresses = addresses
+        self.buckets: dict[str, RateLimit] = {}
+
+    def allow(self, address: str) -> bool:
+        """Take one from ``address``'s bucket; False when it is empty."""
+        if self.rate <= 0:
+            return True
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.addresses:
+                self.buckets.clear()
+            bucket = self.buckets[address] = RateLimit(self.rate, self.burst)
+        return bucket.allow()
