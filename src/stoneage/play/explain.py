@@ -1,10 +1,17 @@
-"""Why a bot played its move: the move, its value and the best alternatives, in words.
+"""Why a move: a bot's move, the hint a person was given, or the person's own move, in words.
 
-Game-neutral: any bot that can rank its choices (a :class:`Ranker`: ``ranked(state, player)``,
-as the greedy bot does) is asked; a Monte Carlo tree search is asked through its root children
-(visit share and mean value after a search of its own budget); any other bot is explained by the
-default ranking, a one-step look ahead through ``evaluate``. The explaining bot is a fresh one
-made from the seat's spec, so explaining never changes the playing bot's random stream.
+The hint and the person's own move are explained from the advisor's values (``play/advisor.py``):
+:func:`explain_hint` names the hinted move, its chance of winning and the best alternatives with what
+each loses against the hint and its class; :func:`review_move` tells a move played what the advisor
+thought of it (its class, what it lost against the advisor's best, and that best move). Both are
+game-neutral: the advisor values every game's choices the same way.
+
+A bot's move is explained by the bot's own ranking (:func:`explain`). Game-neutral: any bot that can
+rank its choices (a :class:`Ranker`: ``ranked(state, player)``, as the greedy bot does) is asked; a
+Monte Carlo tree search is asked through its root children (visit share and mean value after a
+search of its own budget); any other bot is explained by the default ranking, a one-step look ahead
+through ``evaluate``. The explaining bot is a fresh one made from the seat's spec, so explaining
+never changes the playing bot's random stream.
 """
 
 from __future__ import annotations
@@ -17,9 +24,11 @@ from stoneage.bots.evaluation import evaluate
 from stoneage.bots.greedy import GreedyBot
 from stoneage.bots.registry import PRESETS, is_command_spec, parse_spec
 from stoneage.core.contract import OMNISCIENT, State
-from stoneage.core.i18n import _
+from stoneage.core.i18n import _, ngettext
+from stoneage.play.advisor import Advisor, label_words
 from stoneage.play.events import describe
 from stoneage.play.kit import play_kit
+from stoneage.play.valuation import EQUAL
 
 TOP = 3
 """How many alternatives an explanation names."""
@@ -58,6 +67,11 @@ class Explanation:
     method: str = ""
     """How the values were found, in words."""
 
+    @property
+    def action(self) -> int:
+        """The move explained."""
+        return self.played.action
+
     def lines(self, name: str) -> list[str]:
         """The explanation in words; ``name``: the seat's name."""
         out = [_("Why {name} played {action}:").format(name=name, action=self.played.notation),
@@ -70,6 +84,141 @@ class Explanation:
         if self.method:
             out.append(self.method)
         return out
+
+
+@dataclass(frozen=True)
+class Weighed:
+    """An alternative to the hint: the choice, what it loses against the hint (winning chance, 0..1;
+    below 0 when it is valued higher) and its class by the advisor (against the advisor's best)."""
+
+    choice: Choice
+    lost: float
+    label: str
+
+
+@dataclass(frozen=True)
+class HintExplanation:
+    """The hint a seat was given, weighed by the advisor against the seat's other choices."""
+
+    seat: int
+    hint: Choice
+    label: str
+    """The hint's class (good, unless the hint bot's move was the only unwarned one)."""
+    alternatives: list[Weighed] = field(default_factory=list)
+    """The best other choices, best first."""
+
+    @property
+    def action(self) -> int:
+        """The move explained: the hint."""
+        return self.hint.action
+
+    def lines(self, name: str) -> list[str]:
+        """The explanation in words (``name``: the seat's name; the hint is the seat's own)."""
+        out = [_("Why {move}? (the hint)").format(move=self.hint.notation), "  " + choice_line(self.hint)]
+        if self.alternatives:
+            out.append(_("Its best alternatives, with what each loses against the hint:"))
+            out += ["  " + f"{choice_line(other.choice)} ({difference(other)})" for other in self.alternatives]
+        else:
+            out.append(_("It is the only choice."))
+        return out
+
+
+def difference(other: Weighed) -> str:
+    """``−6 points, inaccuracy``: what an alternative loses against the hint (in percentage points of
+    winning chance) and its class; ``as good as the hint`` when it loses nothing."""
+    if abs(other.lost) <= EQUAL:
+        return _("as good as the hint")
+    points = round(abs(other.lost) * 100)
+    if not points:
+        return _("about as good as the hint")
+    if other.lost > 0:
+        # TRANSLATORS: an alternative to the hint loses {points} percentage points of winning chance;
+        # {label} is its class (good, inaccuracy, mistake, blunder)
+        text = ngettext("−{points} point, {label}", "−{points} points, {label}", points)
+    else:
+        # TRANSLATORS: an alternative valued {points} percentage points of winning chance above the hint
+        text = ngettext("+{points} point, {label}", "+{points} points, {label}", points)
+    return text.format(points=points, label=label_words(other.label))
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """What the advisor thought of a move a person played."""
+
+    seat: int
+    played: Choice
+    label: str
+    """Its class (good, inaccuracy, mistake, blunder)."""
+    loss: float
+    """Winning chance (0..1) it lost against the advisor's best."""
+    best: Choice | None
+    """The advisor's best choice, when it is another move the viewer may be shown."""
+    first: bool
+    """Whether the move is the advisor's best choice itself."""
+
+    @property
+    def action(self) -> int:
+        """The move reviewed."""
+        return self.played.action
+
+    def lines(self, name: str) -> list[str]:
+        """The review in words (``name``: the seat's name)."""
+        out = [_("Your move {move}: {label}").format(move=self.played.notation, label=label_words(self.label)),
+               "  " + choice_line(self.played)]
+        if self.loss > 0:
+            points = max(1, round(self.loss * 100))
+            out.append(ngettext("It lost {points} percentage point of winning chance against the advisor's best:",
+                                "It lost {points} percentage points of winning chance against the advisor's best:",
+                                points).format(points=points))
+        elif self.first:
+            out.append(_("It was the advisor's best choice."))
+        elif self.best is not None:
+            out.append(_("It was as good as the advisor's best choice:"))
+        else:
+            out.append(_("It was as good as the advisor's best choice."))
+        if self.best is not None and not self.first:
+            out.append("  " + choice_line(self.best))
+        return out
+
+
+Answer = Explanation | HintExplanation | MoveReview
+"""What "Why?" answers: a bot's move, the hint, or the person's own move."""
+
+
+def explain_hint(advisor: Advisor, state: State, action: int, *, viewer: int = OMNISCIENT,
+                 top: int = TOP) -> HintExplanation:
+    """Why the hint ``action`` in ``state`` (the seat to move's decision; not changed): its chance of
+    winning and the ``top`` best other choices, each with what it loses against the hint and its class,
+    described as ``viewer`` may read them (another viewer is shown none of the seat's private moves)."""
+    assessment = advisor.assess(state, action)
+    seat = assessment.seat
+    mine = assessment.values[seat]
+    others = [choice for choice in assessment.choices
+              if choice.action != action and _may_show(state, seat, choice.action, viewer)][:top]
+    alternatives = [Weighed(_choice(state, choice.action, choice.values[seat], None, viewer),
+                            mine - choice.values[seat], advisor.assess(state, choice.action).label)
+                    for choice in others]
+    return HintExplanation(seat, _choice(state, action, mine, None, viewer), assessment.label, alternatives)
+
+
+def review_move(advisor: Advisor, state: State, action: int, *, viewer: int = OMNISCIENT) -> MoveReview:
+    """What the advisor thought of the seat to move in ``state`` playing ``action`` (``state``: before
+    the move; not changed): its class, what it lost against the advisor's best, and that best move
+    when ``viewer`` may be shown it."""
+    assessment = advisor.assess(state, action)
+    seat = assessment.seat
+    first = assessment.best == action
+    best = None if first or not _may_show(state, seat, assessment.best, viewer) else _choice(
+        state, assessment.best, assessment.best_values[seat], None, viewer)
+    return MoveReview(seat, _choice(state, action, assessment.values[seat], None, viewer), assessment.label,
+                      assessment.loss, best, first)
+
+
+def _may_show(state: State, seat: int, action: int, viewer: int) -> bool:
+    """Whether ``viewer`` may be shown that ``seat`` could play ``action`` (not a move that tells what
+    it holds face down, ``PlayKit.private_move``, unless the viewer is the seat itself)."""
+    private = play_kit(state.get_game()).private_move
+    return private is None or viewer in (seat, OMNISCIENT) or not private(state, action)
 
 
 def choice_line(choice: Choice) -> str:

@@ -22,7 +22,7 @@ from stoneage.core.record import make_record, replay, save_record
 from stoneage.core.registry import DEFAULT_GAME, load_game
 from stoneage.play.advisor import Advisor
 from stoneage.play.events import Event, apply_with_events, round_of
-from stoneage.play.explain import Explanation, explain
+from stoneage.play.explain import Answer, explain, explain_hint, review_move
 from stoneage.play.kit import PlayKit, play_kit
 from stoneage.play.menus import Menu
 from stoneage.play.view import View, build_view
@@ -38,7 +38,7 @@ class HintUnavailable(StoneAgeError):
 
 
 class NothingToExplain(StoneAgeError):
-    """"Why?" asked before any bot (of that seat) has moved."""
+    """"Why?" asked before any hint, any person's move or any bot's move (of that seat)."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +150,8 @@ class Session:
         """Whether the game was resumed from a record."""
         self._incidents_told: dict[int, int] = {}
         """Per seat, how many incidents of its external bot the log has told."""
+        self._hinted: tuple[tuple[int, ...], int] | None = None
+        """The last hint given: the history of its position and the action ("Why?" explains it there)."""
         self.last_human = next((s for s, spec in enumerate(self.seats) if spec == HUMAN), 0)
         if self._round is not None:  # a game that counts rounds
             self.log.append(_("== Round {round} ==").format(round=self._round))
@@ -408,10 +410,12 @@ class Session:
         if seat < 0 or self.seats[seat] != HUMAN:
             raise HintUnavailable(_("no hint: it is not your turn"))
         try:
-            return self.advisor.hint(state, seat)
+            action = self.advisor.hint(state, seat)
         except BotSpecError as error:
             raise HintUnavailable(_("hint unavailable: the {bot} bot is not available ({error})")
                                   .format(bot=repr(self.hint_spec), error=error)) from None
+        self._hinted = (tuple(state.history()), action)
+        return action
 
     # --- help at the table -------------------------------------------------------------------------
 
@@ -423,14 +427,25 @@ class Session:
                 return before, mover, action
         return None
 
-    def why(self, seat: int | None = None) -> Explanation:
-        """Why the last bot move (of ``seat``, if given) was played: its value and the best alternatives.
+    def why(self, seat: int | None = None) -> Answer:
+        """What "Why?" answers, the most recent first: the hint given at the decision now (not yet
+        played) → why the hint (``HintExplanation``); else a person's move more recent than any bot's →
+        what the advisor thought of it (``MoveReview``); else the last bot move → why the bot played it
+        (``Explanation``: its value and the best alternatives). With ``seat`` (a bot's), that bot's last move.
 
-        Raises ``NothingToExplain`` if no bot has moved yet. Slow for a tree search (its budget again):
-        call it from a worker thread in a screen that must stay live.
+        Raises ``NothingToExplain`` if there is nothing to explain yet. Slow for a tree search (its
+        budget again): call it from a worker thread in a screen that must stay live.
         """
         if seat is not None and self.seats[seat] == HUMAN:
             raise NothingToExplain(_("{name} is a person, not a bot").format(name=self.names[seat]))
+        if seat is None:
+            state = self.state.clone()
+            if self._hinted is not None and self.human_to_move() and self._hinted[0] == tuple(state.history()):
+                return explain_hint(self.advisor, state, self._hinted[1], viewer=state.current_player())
+            latest = self.last_decision()
+            if latest is not None and self.seats[latest[1]] == HUMAN:
+                before, _mover, action = latest
+                return review_move(self.advisor, before, action, viewer=self.log_viewer())
         found = self.last_bot_move(seat)
         if found is None:
             raise NothingToExplain(_("no bot move to explain yet") if seat is None else
@@ -438,6 +453,15 @@ class Session:
         before, mover, action = found
         return explain(before, mover, action, self.seats[mover], seed=bot_seed(self.game.seed, mover),
                        viewer=self.log_viewer(), trusted=self.trusted)
+
+    def last_decision(self) -> tuple[State, int, int] | None:
+        """The last move a seat decided (a person's or a bot's, not chance): the state before it, the
+        seat, the action."""
+        for before, action in reversed(self.played):
+            mover = before.current_player()
+            if mover >= 0:
+                return before, mover, action
+        return None
 
     def warnings(self, action: int) -> list[str]:
         """What a person should know before playing ``action`` now (starving, a wasted purchase), in

@@ -419,7 +419,7 @@ class GameApp(App[None]):
         self.run_worker(self._hint(), exclusive=True, group="hint")
 
     def action_why(self) -> None:
-        self.say(_("Weighing the last bot move…"))
+        self.say(_("Weighing the choice…"))
         self.run_worker(self._why(), exclusive=True, group="why")
 
     async def _why(self) -> None:
@@ -435,8 +435,8 @@ class GameApp(App[None]):
         self.show_why(explanation.lines(session.names[explanation.seat]))
 
     def show_why(self, lines: list[str]) -> None:
-        """Hook: show why the last bot move was played (default: the move and its best alternative in
-        the status line)."""
+        """Hook: show the answer to "Why?" — the hint, the person's own last move or the last bot move
+        (``Session.why``; default: the move and its best alternative in the status line)."""
         self.say(" ".join(line.strip() for line in lines[:4]))
 
     async def _hint(self) -> None:

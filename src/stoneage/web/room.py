@@ -87,6 +87,9 @@ class Room:
         """Hints and warnings (``play/advisor.py``)."""
         self.hinting = False
         """Whether a hint is being worked out (one at a time per game)."""
+        self.hints: dict[int, tuple[tuple[int, ...], int]] = {}
+        """Per seat, the last hint it was given: the history of its position and the action ("Why?"
+        explains it while the game stands there)."""
         self.explaining = False
         """Whether a "why?" is being worked out (one at a time per game)."""
         self.runner: asyncio.Task[None] | None = None
@@ -149,6 +152,17 @@ class Room:
     def hint(self, state: State, seat: int) -> int:
         """The advisor's hint for ``seat`` in ``state`` (a clone: this runs off the event loop)."""
         return self.advisor.hint(state, seat)
+
+    def remember_hint(self, seat: int, state: State, action: int) -> None:
+        """Keep the hint ``seat`` was given in ``state`` (for "Why?")."""
+        self.hints[seat] = (tuple(state.history()), action)
+
+    def hint_now(self, seat: int) -> int | None:
+        """The hint ``seat`` was given at the decision now, if it is that seat's to make and not made yet."""
+        found = self.hints.get(seat)
+        if found is None or self.person_to_move() != seat or found[0] != tuple(self.state.history()):
+            return None
+        return found[1]
 
     def bot_spec(self, seat: int) -> str:
         """The spec of the bot that plays ``seat`` (a bot seat's, else the stand-in's: the kit's default bot)."""

@@ -31,7 +31,7 @@ from stoneage.core.i18n import SOURCE, _, use_language
 from stoneage.core.record import make_record, result_of
 from stoneage.core.registry import game_info, game_names, load_game
 from stoneage.play.events import apply_with_events
-from stoneage.play.explain import explain
+from stoneage.play.explain import explain, explain_hint, review_move
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
 from stoneage.play.odds import odds_for
@@ -392,21 +392,34 @@ class GameService:
         self._kick(room)
 
     async def _why(self, room: Room, client: Client) -> None:
-        """Tell a seated player why the last bot move was played (worked out off the event loop)."""
-        if client.viewer < 0:
+        """Tell a seated player "why?", the most recent first: the hint it was given at its decision now
+        (not yet played), else its own move if more recent than any bot's (what the advisor thought of
+        it), else the last bot move among the latest steps (worked out off the event loop)."""
+        asker = client.viewer
+        if asker < 0:
             raise ProtocolError("no_why", "why? is for the players at the table")
         if room.explaining:
             raise ProtocolError("busy", "a why? for this game is being worked out; wait for it")
-        found = room.last_bot_move()
-        if found is None:
-            raise ProtocolError("no_why", "no bot move among the latest moves")
-        before, seat, action = found
-        seq, spec, name = room.seq, room.bot_spec(seat), room.names_in(client.lang)[seat]
+        seq, names, hinted = room.seq, room.names_in(client.lang), room.hint_now(asker)
+        if hinted is not None:
+            state, seat, action = room.state.clone(), asker, hinted
 
-        def work() -> list[str]:
-            with use_language(client.lang):
-                return explain(before, seat, action, spec, seed=bot_seed(room.game.seed, seat),
-                               viewer=client.viewer).lines(name)
+            def work() -> list[str]:
+                with use_language(client.lang):
+                    return explain_hint(room.advisor, state, action, viewer=asker).lines(names[seat])
+        else:
+            found = _latest_to_explain(room, asker)
+            if found is None:
+                raise ProtocolError("no_why", "no hint, move of yours or bot move among the latest moves")
+            before, seat, action = found
+            spec = room.bot_spec(seat)
+
+            def work() -> list[str]:
+                with use_language(client.lang):
+                    if seat == asker:
+                        return review_move(room.advisor, before, action, viewer=asker).lines(names[seat])
+                    return explain(before, seat, action, spec, seed=bot_seed(room.game.seed, seat),
+                                   viewer=asker).lines(names[seat])
 
         room.explaining = True
         try:
@@ -440,6 +453,7 @@ class GameService:
             raise ProtocolError("no_hint", f"no hint: {error}") from None
         finally:
             room.hinting = False
+        room.remember_hint(seat, state, action)
         with use_language(client.lang):
             label = label_of(room.kit.decision_menu(state, room.names_in(client.lang)), action)
         client.send_text(json.dumps({"type": "hint", "seq": seq, "action": action, "label": label}))
@@ -807,6 +821,17 @@ def _away_notice(room: Room, seat: int, back: bool) -> Callable[[str], JSON]:
         return {"type": "notice", "text": _away_text(room, lang, seat, back), "away": sorted(room.away),
                 "seats": room.seats_json(lang)}
     return notice
+
+
+def _latest_to_explain(room: Room, asker: int) -> tuple[State, int, int] | None:
+    """The latest step among the room's latest that "why?" explains to ``asker``: its own move or a bot
+    seat's, whichever is more recent (another person's moves are passed over); the state before it,
+    the seat, the action."""
+    for before, action in reversed(room.recent_steps()):
+        seat = before.current_player()
+        if seat == asker or (seat >= 0 and room.row.seats[seat].kind == BOT):
+            return before, seat, action
+    return None
 
 
 def _whose(room: Room) -> str:
