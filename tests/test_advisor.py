@@ -15,7 +15,7 @@ import pytest
 from stoneage.bots import make_bot
 from stoneage.core.contract import State
 from stoneage.core.registry import load_game
-from stoneage.play.advisor import Advisor, value_after
+from stoneage.play.advisor import GOOD, Advisor
 from stoneage.play.kit import play_kit
 from stoneage.play.session import HUMAN, Session
 
@@ -69,7 +69,7 @@ def test_a_hint_is_never_a_move_the_warnings_flag(name: str, players: int, expan
 
 def test_the_hint_bots_own_warned_choice_is_replaced_by_the_best_valued_unwarned_move() -> None:
     """At a tools decision where the hint bot (forced here: ``greedy`` adds every tool) wastes tools, the
-    advisor suggests the unwarned move the evaluation values most."""
+    advisor suggests the unwarned move it values most, and judges it good."""
     for state in warned_positions("stone_age", 2, (), 30):
         seat = state.current_player()
         advisor = Advisor(state.get_game(), play_kit("stone_age"), 1)
@@ -80,6 +80,25 @@ def test_the_hint_bots_own_warned_choice_is_replaced_by_the_best_valued_unwarned
         hint = advisor.hint(state, seat)
         unwarned = [a for a in state.legal_actions() if not advisor.warnings(state, a)]
         assert hint in unwarned
-        assert value_after(state, hint, seat) == max(value_after(state, a, seat) for a in unwarned)
+        values = {choice.action: choice.values[seat] for choice in advisor.choices(state)}
+        assert values[hint] == max(values[a] for a in unwarned)
+        assert advisor.assess(state, hint).label == GOOD
         return
     pytest.fail("no position where the greedy bot's own choice is warned of")
+
+
+@pytest.mark.parametrize(("name", "players", "expansions"), CASES[:4])
+def test_a_warning_is_shown_only_when_an_unwarned_choice_is_valued_at_least_as_well(
+        name: str, players: int, expansions: tuple[str, ...]) -> None:
+    """The warnings never contradict the values: every warned move has an unwarned alternative the
+    advisor values as well or better, and the advisor's best choice is never warned."""
+    for state in warned_positions(name, players, expansions, PER_CASE):
+        advisor = Advisor(state.get_game(), play_kit(name), 0)
+        seat = state.current_player()
+        values = {choice.action: choice.values[seat] for choice in advisor.choices(state)}
+        warned = [a for a in state.legal_actions() if advisor.warnings(state, a)]
+        unwarned = [a for a in state.legal_actions() if a not in warned]
+        assert warned and unwarned
+        assert all(max(values[u] for u in unwarned) >= values[w] - 1e-9 for w in warned)
+        best = advisor.assess(state, warned[0]).best
+        assert best in unwarned and advisor.assess(state, best).label == GOOD

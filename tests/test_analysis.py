@@ -34,8 +34,6 @@ from stoneage.play.kit import play_kit
 from stoneage.sim.analysis_jobs import chunks, make_runner
 
 RECORDS = Path(__file__).parent / "analysis_records"
-BOT = "mcts:iterations=60"
-"""A small budget for the tests; the command's default is deeper."""
 
 
 def toy_record(actions: list[str]) -> JSON:
@@ -57,7 +55,7 @@ def test_classes_follow_the_documented_thresholds() -> None:
 
 
 def test_rolling_instead_of_playing_the_winning_card_is_a_blunder() -> None:
-    result = analyse(toy_record(THROWN_AWAY_WIN), BOT, 0)
+    result = analyse(toy_record(THROWN_AWAY_WIN))
     thrown = result.decision_at(6)
     assert thrown.seat == 0
     assert thrown.label == BLUNDER
@@ -69,14 +67,14 @@ def test_rolling_instead_of_playing_the_winning_card_is_a_blunder() -> None:
 def test_declining_an_affordable_building_in_the_last_round_of_stone_age_is_flagged() -> None:
     """Player 2, 37 points behind with two rounds' worth of buildings left, passes on card 24."""
     record = json.loads((RECORDS / "stone_age_declined_purchase.json").read_text())
-    [decision] = analyse_steps(record, [371], "hard", 60)
+    [decision] = analyse_steps(record, [371], 0)
     assert decision.move.endswith("decline")
     assert decision.label in (MISTAKE, BLUNDER)
     assert "pay" in decision.best_move
 
 
 def test_a_forced_lucky_roll_counts_as_luck_not_skill() -> None:
-    result = analyse(toy_record(["deal 6", "deal 1", "roll 2", "sum 12"]), BOT, 0)
+    result = analyse(toy_record(["deal 6", "deal 1", "roll 2", "sum 12"]))
     [roll] = result.decisions
     assert roll.label == GOOD
     [lucky] = result.luck
@@ -90,7 +88,7 @@ def sampled_accuracy(name: str, every: int) -> list[tuple[float, float]]:
     """(share of good decisions, mean chance lost) per seat, over every ``every``-th decision of a record."""
     record = json.loads((RECORDS / name).read_text())
     steps, _chances, _final = decision_steps(record)
-    decisions = analyse_steps(record, steps[::every], "hard", 60)
+    decisions = analyse_steps(record, steps[::every], 0)
     out = []
     for seat in range(record["players"]):
         own = [d for d in decisions if d.seat == seat]
@@ -108,15 +106,15 @@ def test_a_strong_bots_game_is_not_full_of_mistakes_and_a_random_bots_game_is() 
 
 
 def test_an_analysis_round_trips_through_json() -> None:
-    result = analyse(toy_record(THROWN_AWAY_WIN), BOT, 0)
+    result = analyse(toy_record(THROWN_AWAY_WIN))
     assert Analysis.from_json(json.loads(json.dumps(result.to_json()))) == result
 
 
 def test_the_result_does_not_depend_on_how_many_workers_share_it() -> None:
     record = toy_record(THROWN_AWAY_WIN)
     assert sorted(x for part in chunks(list(range(30))) for x in part) == list(range(30))
-    one = analyse(record, BOT, 0)
-    two = analyse(record, BOT, 0, runner=make_runner(2, "local", None))
+    one = analyse(record)
+    two = analyse(record, runner=make_runner(2, "local", None))
     assert one.decisions == two.decisions
 
 
@@ -130,7 +128,7 @@ def test_the_command_prints_the_biggest_mistake_with_the_better_move_and_draws_a
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, toy_record(THROWN_AWAY_WIN))
     plot = tmp_path / "curve.png"
-    assert main(["analyze", str(path), "--bot", BOT, "--plot", str(plot), "--json", str(tmp_path / "a.json")]) == 0
+    assert main(["analyze", str(path), "--plot", str(plot), "--json", str(tmp_path / "a.json")]) == 0
     out = capsys.readouterr().out
     assert "move 7: Player 1: roll 1 — blunder" in out
     assert "better: Player 1: card" in out
@@ -139,10 +137,10 @@ def test_the_command_prints_the_biggest_mistake_with_the_better_move_and_draws_a
     assert cache_path(path) == tmp_path / "game.analysis.json"
 
 
-def test_a_second_run_reads_the_cache_and_another_bot_or_a_corrupt_cache_recomputes(
+def test_a_second_run_reads_the_cache_and_another_seed_or_a_corrupt_cache_recomputes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     path = write(tmp_path, toy_record(THROWN_AWAY_WIN))
-    assert main(["analyze", str(path), "--bot", BOT]) == 0
+    assert main(["analyze", str(path)]) == 0
     capsys.readouterr()
     calls: list[Any] = []
     real = engine.analyse_steps
@@ -152,24 +150,22 @@ def test_a_second_run_reads_the_cache_and_another_bot_or_a_corrupt_cache_recompu
         return real(*args, **kwargs)
 
     monkeypatch.setattr(engine, "analyse_steps", counted)
-    assert main(["analyze", str(path), "--bot", BOT]) == 0
+    assert main(["analyze", str(path)]) == 0
     assert "from the cache" in capsys.readouterr().out and not calls
-    assert main(["analyze", str(path), "--bot", BOT, "--iterations", "30"]) == 0
+    assert main(["analyze", str(path), "--seed", "30"]) == 0
     assert "from the cache" not in capsys.readouterr().out and len(calls) == 1
     cache_path(path).write_text('{"version": 1, "key": "')
-    assert main(["analyze", str(path), "--bot", BOT, "--iterations", "30"]) == 0
+    assert main(["analyze", str(path), "--seed", "30"]) == 0
     assert "from the cache" not in capsys.readouterr().out and len(calls) == 2
-    assert load_cached(path, engine.record_key(json.loads(path.read_text()), BOT, 30)) is not None
+    assert load_cached(path, engine.record_key(json.loads(path.read_text()), 30)) is not None
     record = json.loads(path.read_text())
     record["actions"] = record["actions"][:4]
     path.write_text(json.dumps(record))  # the record changed: its old analysis is stale
-    assert main(["analyze", str(path), "--bot", BOT, "--iterations", "30"]) == 0
+    assert main(["analyze", str(path), "--seed", "30"]) == 0
     assert "from the cache" not in capsys.readouterr().out and len(calls) == 3
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--bot", "greedy"], "does not search"),
-    (["--bot", "nosuchbot"], "unknown bot"),
     (["--plot", "curve.nosuchformat"], "plot file"),
     (["--jobs", "1000"], "--jobs 1000"),
 ])
@@ -182,7 +178,7 @@ def test_bad_options_are_named_without_a_traceback(
     assert not cache_path(path).exists()
 
 
-def test_a_bad_record_or_depth_is_named_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_record_or_seed_is_named_without_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"format": 1, "game": "toy_race"}')
     assert main(["analyze", str(broken)]) == 2
@@ -190,9 +186,9 @@ def test_a_bad_record_or_depth_is_named_without_a_traceback(tmp_path: Path, caps
     assert main(["analyze", str(tmp_path / "missing.json")]) == 2
     assert "Traceback" not in capsys.readouterr().err
     with pytest.raises(SystemExit) as stop:
-        main(["analyze", str(broken), "--iterations", "-3"])
+        main(["analyze", str(broken), "--seed", "-3"])
     assert stop.value.code == 2
-    assert "argument --iterations: expected a non-negative integer, not '-3'" in capsys.readouterr().err
+    assert "argument --seed: expected a non-negative integer, not '-3'" in capsys.readouterr().err
 
 
 def test_the_server_answers_202_while_it_analyses_then_the_analysis_or_422() -> None:
@@ -202,14 +198,18 @@ def test_the_server_answers_202_while_it_analyses_then_the_analysis_or_422() -> 
     from stoneage.web.analysis import AnalysisJobs, add_analysis_route
 
     record = toy_record(THROWN_AWAY_WIN)
+    broken = {**record, "actions": [*record["actions"], "nosuchmove"]}
 
     async def record_of(_game_id: str) -> JSON:
         return record
 
+    async def broken_record(_game_id: str) -> JSON:
+        return broken
+
     app = FastAPI()
-    add_analysis_route(app, record_of, AnalysisJobs(BOT, 0, ThreadPoolExecutor(1)))
+    add_analysis_route(app, record_of, AnalysisJobs(0, ThreadPoolExecutor(1)))
     refusing = FastAPI()
-    add_analysis_route(refusing, record_of, AnalysisJobs("greedy", 0, ThreadPoolExecutor(1)))
+    add_analysis_route(refusing, broken_record, AnalysisJobs(0, ThreadPoolExecutor(1)))
     for server, status in ((app, 200), (refusing, 422)):
         with TestClient(server) as client:
             first = client.get("/api/games/g1/analysis")
@@ -223,7 +223,7 @@ def test_the_server_answers_202_while_it_analyses_then_the_analysis_or_422() -> 
             if status == 200:
                 assert answer.json()["decisions"][-1]["label"] == BLUNDER
             else:
-                assert "does not search" in answer.json()["error"]["message"]
+                assert "nosuchmove" in answer.json()["error"]["message"]
 
 
 def test_the_server_refuses_a_ninth_waiting_analysis_with_503() -> None:
@@ -235,7 +235,7 @@ def test_the_server_refuses_a_ninth_waiting_analysis_with_503() -> None:
         def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
             return Future()  # never done: every analysis keeps waiting
 
-    jobs = AnalysisJobs(BOT, 0, Stalled())
+    jobs = AnalysisJobs(0, Stalled())
     records = [toy_record(THROWN_AWAY_WIN[:n]) for n in range(QUEUED + 1)]
 
     async def ask() -> list[int]:
@@ -266,7 +266,7 @@ def test_keeping_tools_that_would_change_nothing_is_never_a_mistake() -> None:
                 step = len(state.history())
                 after = state.clone()
                 after.apply_action(keep)
-                [decision] = analyse_steps(make_record(game, after), [step], BOT, 60)
+                [decision] = analyse_steps(make_record(game, after), [step], 0)
                 assert (decision.label, decision.loss) == (GOOD, 0.0), decision
                 checked += 1
             seat = state.current_player()

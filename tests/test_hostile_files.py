@@ -405,9 +405,9 @@ def an_analysis() -> Any:
 
     counts = {"good": 0, "inaccuracy": 0, "mistake": 1, "blunder": 0}
     return Analysis(
-        game="first_stone_age", players=2, bot="hard", iterations=10, key="key",
-        decisions=[Decision(3, 0, "move", "better", [0.5, 0.5], [0.4, 0.6], [0.52, 0.48], 0.12, "mistake"),
-                   Decision(4, 1, "move", "move", [0.4, 0.6], [0.4, 0.6], [0.4, 0.6], 0.0, "good")],
+        game="first_stone_age", players=2, judge="advisor", seed=10, key="key",
+        decisions=[Decision(3, 0, "move", "better", [0.5, 0.5], [0.4, 0.6], [0.52, 0.48], 0.12, "mistake", True),
+                   Decision(4, 1, "move", "move", [0.4, 0.6], [0.4, 0.6], [0.4, 0.6], 0.0, "good", False)],
         luck=[LuckEvent(5, ["a die"], [0.1, -0.1])],
         summaries=[PlayerSummary(0, 1, 0.0, 0.12, counts, 0.1, -0.12, [3]),
                    PlayerSummary(1, 1, 100.0, 0.0, dict.fromkeys(counts, 0) | {"good": 1}, -0.1, 0.0, [])],

@@ -34,9 +34,9 @@ def test_each_game_finds_its_play_kit_through_its_description() -> None:
         kit = play_kit(name)
         assert isinstance(kit, PlayKit) and kit is not GENERIC_KIT
         assert kit.menu is not None and kit.results is not None
-    assert (play_kit("stone_age").default_bot, play_kit("stone_age").hint_bot) == ("medium", "hard")
+    assert (play_kit("stone_age").default_bot, play_kit("stone_age").hint_bot) == ("medium", "expert")
     assert (play_kit("first_stone_age").default_bot, play_kit("first_stone_age").delay) == ("child", 3.0)
-    assert (play_kit("stone_age_junior").hint_bot, play_kit("stone_age_junior").delay) == ("junior", 1.5)
+    assert (play_kit("stone_age_junior").hint_bot, play_kit("stone_age_junior").delay) == ("junior_expert", 1.5)
 
 
 def test_each_game_finds_its_terminal_kit_and_a_game_without_one_gets_the_generic_kit() -> None:

@@ -26,8 +26,15 @@ EVALUATORS: Final[dict[str, str | Evaluator]] = {
 SCALE: Final = 12.0
 """Points of lead over the best rival that make a win about 73 % likely."""
 
+WIN_CHANCES: Final[dict[str, str | Evaluator]] = {
+    "stone_age": "stoneage.bots.stone_age.calibrated:win_chances",
+}
+"""Calibrated chances of winning by game name, for people (the advisor): a game without one is
+valued by :func:`evaluate`."""
+
 _BY_CLASS: Final[dict[type, Evaluator | None]] = {}
 """The worth function found for each state class (None: the scores), so the hot path is one lookup."""
+_CHANCES_BY_CLASS: Final[dict[type, Evaluator | None]] = {}
 
 
 def register_evaluator(game: str, evaluator: str | Evaluator) -> None:
@@ -38,16 +45,21 @@ def register_evaluator(game: str, evaluator: str | Evaluator) -> None:
 
 def evaluator_for(state: State) -> Evaluator | None:
     """The heuristic worth function of ``state``'s game, or None when it has none."""
+    return _found(EVALUATORS, _BY_CLASS, state)
+
+
+def _found(table: dict[str, str | Evaluator], cache: dict[type, Evaluator | None], state: State) -> Evaluator | None:
+    """``state``'s game's entry of ``table`` (imported on first use), kept in ``cache`` by state class."""
     kind = type(state)
     try:
-        return _BY_CLASS[kind]
+        return cache[kind]
     except KeyError:
         pass
-    target = EVALUATORS.get(getattr(getattr(state, "game", None), "name", ""))
+    target = table.get(getattr(getattr(state, "game", None), "name", ""))
     if isinstance(target, str):
         module_name, _, attribute = target.partition(":")
         target = getattr(import_module(module_name), attribute)
-    found = _BY_CLASS[kind] = target
+    found = cache[kind] = target
     return found
 
 
@@ -58,6 +70,13 @@ def evaluate(state: State, player: int) -> list[float]:
     evaluator = evaluator_for(state)
     points = evaluator(state, player) if evaluator else [float(s) for s in state.scores()]
     return win_chances(points)
+
+
+def win_chance(state: State, player: int) -> list[float]:
+    """Every seat's chance of winning as ``player`` sees it, calibrated where the game has a
+    calibrated model (``WIN_CHANCES``), else :func:`evaluate`."""
+    model = _found(WIN_CHANCES, _CHANCES_BY_CLASS, state)
+    return model(state, player) if model is not None else evaluate(state, player)
 
 
 def win_chances(points: Sequence[float]) -> list[float]:

@@ -1,7 +1,7 @@
 """Analysis decisions spread over worker processes or Ray tasks (``stoneage analyze --jobs/--backend``).
 
-Each worker replays the record and searches its share of the decisions; every decision is searched
-with its own seed, so the result is the same for any number of workers.
+Each worker replays the record and judges its share of the decisions; every decision is judged
+alone, so the result is the same for any number of workers.
 """
 
 from __future__ import annotations
@@ -26,17 +26,16 @@ def chunks(steps: list[int]) -> list[list[int]]:
 def make_runner(jobs: int, backend: str, ray_address: str | None) -> Runner:
     """The runner for these options: this process, local processes, or Ray."""
     if backend == "ray":
-        return lambda record, steps, bot, iterations, on_done: _ray(
-            record, steps, bot, iterations, on_done, jobs, ray_address)
+        return lambda record, steps, seed, on_done: _ray(record, steps, seed, on_done, jobs, ray_address)
     if jobs <= 1:
         return serial_runner
-    return lambda record, steps, bot, iterations, on_done: _processes(record, steps, bot, iterations, on_done, jobs)
+    return lambda record, steps, seed, on_done: _processes(record, steps, seed, on_done, jobs)
 
 
-def _processes(record: JSON, steps: list[int], bot: str, iterations: int, on_done: Callable[[int], None],
+def _processes(record: JSON, steps: list[int], seed: int, on_done: Callable[[int], None],
                jobs: int) -> list[Decision]:
     out: list[Decision] = []
-    tasks = [(record, part, bot, iterations) for part in chunks(steps)]
+    tasks = [(record, part, seed) for part in chunks(steps)]
     with process_pool(jobs) as pool:  # on Ctrl-C: the workers are stopped at once
         for found in pool.imap_unordered(_analyse_task, tasks):
             out.extend(found)
@@ -44,19 +43,19 @@ def _processes(record: JSON, steps: list[int], bot: str, iterations: int, on_don
     return out
 
 
-def _analyse_task(task: tuple[JSON, list[int], str, int]) -> list[Decision]:
+def _analyse_task(task: tuple[JSON, list[int], int]) -> list[Decision]:
     """One task in a worker: ``analyse_steps`` of its share of the decisions."""
     return analyse_steps(*task)
 
 
-def _ray(record: JSON, steps: list[int], bot: str, iterations: int, on_done: Callable[[int], None], jobs: int,
+def _ray(record: JSON, steps: list[int], seed: int, on_done: Callable[[int], None], jobs: int,
          address: str | None) -> list[Decision]:
     ray, started = start_ray(jobs, address)
     out: list[Decision] = []
     try:
         task = ray.remote(analyse_steps)
         record_ref = ray.put(record)
-        pending = [task.remote(record_ref, part, bot, iterations) for part in chunks(steps)]
+        pending = [task.remote(record_ref, part, seed) for part in chunks(steps)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:

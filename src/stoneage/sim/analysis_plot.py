@@ -16,7 +16,7 @@ def plot_curve(analysis: Analysis, names: Sequence[str], path: str | Path) -> No
     check_plot_path(path)
     import matplotlib
 
-    title = _("Winning chances over the game ({bot})").format(bot=analysis.bot)
+    title = _("Winning chances over the game")
     family = font_family([title, pgettext("plot axis", "move"), _("winning chance"), *names])
     with matplotlib.rc_context({"font.family": family} if family else {}):
         _draw(analysis, names, title, path)

@@ -1,4 +1,4 @@
-"""The ``stoneage analyze`` sub-command: every decision of a record rated by a search bot, luck apart."""
+"""The ``stoneage analyze`` sub-command: every decision of a record judged by the advisor, luck apart."""
 
 from __future__ import annotations
 
@@ -8,12 +8,10 @@ from typing import Any
 
 from stoneage.core.errors import StoneAgeError
 from stoneage.core.i18n import _, pgettext, seat_name
-from stoneage.core.limits import JOBS, MAX_ITERATIONS, whole_number
+from stoneage.core.limits import JOBS, SEED
 from stoneage.core.output import claim, write_text_atomic
 from stoneage.core.text import cells, ljust, rjust
 from stoneage.sim.config import BACKENDS
-
-_ITERATIONS = whole_number(0, MAX_ITERATIONS, "iterations")
 
 
 class AnalyzeError(StoneAgeError):
@@ -22,22 +20,17 @@ class AnalyzeError(StoneAgeError):
 
 def register(subparsers: Any) -> None:
     """Add ``analyze`` to the ``stoneage`` parser."""
-    from stoneage.play.analysis import DEFAULT_BOT, DEFAULT_ITERATIONS
-
     parser = subparsers.add_parser(
         "analyze", help=_("rate every decision of a game record and tell luck from skill"),
-        description=_("Search every decision of a game record with a bot, as the deciding player knew the game: "
-                      "each player's winning chance before and after the move played and after the bot's own "
-                      "best move, each decision classed by the chance it lost (inaccuracy, mistake, blunder), "
-                      "per-player accuracy and biggest mistakes, and how much of the swing came from dice and "
-                      "draws. See docs/analysis.md."),
+        description=_("Judge every decision of a game record as the deciding player knew the game, by the "
+                      "advisor that gives the hints: each player's winning chance after the move played and "
+                      "after the best move, each decision classed by the chance it lost (inaccuracy, mistake, "
+                      "blunder), per-player accuracy and biggest mistakes, and how much of the swing came from "
+                      "dice and draws. See docs/analysis.md."),
         allow_abbrev=False)
     parser.add_argument("record", metavar=pgettext("metavar", "RECORD"), help=_("a game record (JSON)"))
-    parser.add_argument("--bot", default=DEFAULT_BOT, metavar=pgettext("metavar", "SPEC"),
-                        help=_("the analysing search bot (default {bot})").format(bot=DEFAULT_BOT))
-    parser.add_argument("--iterations", type=_ITERATIONS, default=DEFAULT_ITERATIONS, metavar="N",
-                        help=_("search iterations per decision (default {n}; 0: the bot's own)").format(
-                            n=DEFAULT_ITERATIONS))
+    parser.add_argument("--seed", type=SEED, default=0, metavar="N",
+                        help=_("seed of the redraws of what a deciding player could not see (default 0)"))
     parser.add_argument("--plot", metavar=pgettext("metavar", "FILE"),
                         help=_("draw the winning-chance curve to FILE (.png, .svg, .pdf)"))
     parser.add_argument("--json", metavar=pgettext("metavar", "FILE"), help=_("write the full analysis as JSON"))
@@ -58,7 +51,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 def _analyze(args: argparse.Namespace) -> int:
     from stoneage.core.record import load_record
-    from stoneage.play.analysis import analyse, record_key, search_bot
+    from stoneage.play.analysis import analyse, record_key
     from stoneage.play.analysis_cache import cache_path, load_cached, save_cached
     from stoneage.sim.analysis_jobs import make_runner
     from stoneage.sim.config import check_jobs
@@ -66,13 +59,12 @@ def _analyze(args: argparse.Namespace) -> int:
     from stoneage.sim.interrupts import interrupt_guard
 
     record = load_record(args.record)
-    search_bot(args.bot, args.iterations, seed=0)
     check_jobs(args.jobs, args.backend, args.ray_address)
     if args.plot:
         from stoneage.sim.plots import check_plot_path
 
         check_plot_path(args.plot)
-    key = record_key(record, args.bot, args.iterations)
+    key = record_key(record, args.seed)
     analysis = None if args.no_cache else load_cached(args.record, key)
     cached = analysis is not None
     if analysis is None:
@@ -85,8 +77,7 @@ def _analyze(args: argparse.Namespace) -> int:
 
             with interrupt_guard() as guard:  # one Ctrl-C stops the workers; more are ignored while they stop
                 try:
-                    analysis = analyse(record, args.bot, args.iterations,
-                                       runner=make_runner(args.jobs, args.backend, args.ray_address),
+                    analysis = analyse(record, args.seed, runner=make_runner(args.jobs, args.backend, args.ray_address),
                                        on_done=bar.update, on_total=total)
                 except KeyboardInterrupt:
                     guard.ignore_after = True  # the command is ending: a late Ctrl-C changes nothing
@@ -117,13 +108,12 @@ def _points(value: float, sign: bool = False) -> str:
 def report(analysis: Any, names: list[str], cached: bool) -> str:
     """The per-player summary and the biggest mistakes, in words."""
     from stoneage.core.registry import game_info
-    from stoneage.play.analysis import label_words
+    from stoneage.play.advisor import label_words
 
     when = _("from the cache") if cached else _("in {seconds} s").format(seconds=f"{analysis.seconds:.1f}")
-    lines = [_("Analysis of a game of {game}, {players} players, {decisions} decisions; bot {bot}, "
-               "{iterations} iterations per decision ({when})").format(
+    lines = [_("Analysis of a game of {game}, {players} players, {decisions} decisions; seed {seed} ({when})").format(
         game=_(game_info(analysis.game).display_name), players=analysis.players,
-        decisions=len(analysis.decisions), bot=analysis.bot, iterations=analysis.iterations, when=when), ""]
+        decisions=len(analysis.decisions), seed=analysis.seed, when=when), ""]
     heads = [_("Player"), _("Decisions"), _("Accuracy %"), _("Inaccuracies"), _("Mistakes"), _("Blunders"),
              _("Chance lost"), _("Luck")]
     rows = [[names[s.seat], str(s.decisions), f"{s.accuracy:.1f}", str(s.counts["inaccuracy"]),

@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 
 from stoneage.core.contract import JSON
 from stoneage.core.errors import StoneAgeError
-from stoneage.play.analysis import DEFAULT_BOT, DEFAULT_ITERATIONS, analyse, record_key
+from stoneage.play.analysis import analyse, record_key
 
 RETRY_SECONDS = 5
 KEPT = 32
@@ -29,17 +29,16 @@ QUEUED = 8
 """Analyses waiting or running at most; more games asked for meanwhile get 503 and a Retry-After."""
 
 
-def analysis_json(record: JSON, bot: str, iterations: int) -> JSON:
+def analysis_json(record: JSON, seed: int) -> JSON:
     """The analysis of ``record`` as JSON (run in a worker process)."""
-    return analyse(record, bot, iterations).to_json()
+    return analyse(record, seed).to_json()
 
 
 class AnalysisJobs:
     """Analyses of finished games: started on first request, one worker process, kept by record key."""
 
-    def __init__(self, bot: str = DEFAULT_BOT, iterations: int = DEFAULT_ITERATIONS,
-                 executor: Executor | None = None, kept: int = KEPT) -> None:
-        self.bot, self.iterations, self.kept = bot, iterations, kept
+    def __init__(self, seed: int = 0, executor: Executor | None = None, kept: int = KEPT) -> None:
+        self.seed, self.kept = seed, kept
         self._executor = executor
         self.done: OrderedDict[str, tuple[int, JSON]] = OrderedDict()
         self.running: dict[str, asyncio.Future[JSON]] = {}
@@ -53,7 +52,7 @@ class AnalysisJobs:
     async def answer(self, record: JSON) -> tuple[int, JSON]:
         """(HTTP status, body) for the analysis of ``record``: 200 with it, 202 while it runs, 422 if it
         cannot be made, 503 while too many others wait."""
-        key = record_key(record, self.bot, self.iterations)
+        key = record_key(record, self.seed)
         if key in self.done:
             self.done.move_to_end(key)
             return self.done[key]
@@ -63,7 +62,7 @@ class AnalysisJobs:
                 return 503, {"error": {"code": "busy", "message": "too many games are being analysed; ask again later"}}
             loop = asyncio.get_running_loop()
             future = self.running[key] = asyncio.ensure_future(
-                loop.run_in_executor(self.executor(), analysis_json, record, self.bot, self.iterations))
+                loop.run_in_executor(self.executor(), analysis_json, record, self.seed))
         if not future.done():
             return 202, {"status": "running", "retry_after": RETRY_SECONDS}
         del self.running[key]

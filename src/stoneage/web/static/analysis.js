@@ -366,7 +366,7 @@ function summaryTable() {
   // on a narrow screen the table scrolls sideways inside its own box (a Tab stop, so keys scroll it too)
   return [
     h("p.muted.small", { id: "analysis-table-note",
-      text: _("Each player's accuracy (decisions that lost less than 5 points), and winning chance from luck and from decisions, in points") }),
+      text: _("Each player's accuracy (of the decisions where a choice could lose 5 points or more, the share that lost less), and winning chance from luck and from decisions, in points") }),
     h("div.analysis-table-wrap", { tabindex: "0", role: "region", "aria-label": _("Summary per player"), "aria-describedby": "analysis-table-note" },
       h("table.analysis-table", { "aria-describedby": "analysis-table-note" },
         h("caption.visually-hidden", { text: _("Summary per player") }),
