@@ -15,9 +15,11 @@ import pytest
 from stoneage.bots import make_bot
 from stoneage.core.contract import State
 from stoneage.core.registry import load_game
+from stoneage.games.stone_age.stages import ACTIONS, TOOLS
 from stoneage.play.advisor import GOOD, Advisor
 from stoneage.play.kit import play_kit
 from stoneage.play.session import HUMAN, Session
+from stoneage.play.valuation import outcome_distribution
 
 CASES = [
     ("stone_age", 2, ()), ("stone_age", 3, ()), ("stone_age", 4, ()), ("stone_age", 3, ("mammoth",)),
@@ -102,3 +104,33 @@ def test_a_warning_is_shown_only_when_an_unwarned_choice_is_valued_at_least_as_w
         assert all(max(values[u] for u in unwarned) >= values[w] - 1e-9 for w in warned)
         best = advisor.assess(state, warned[0]).best
         assert best in unwarned and advisor.assess(state, best).label == GOOD
+
+
+def test_choices_with_the_same_outcomes_get_the_same_values() -> None:
+    """The complaint: "no tool" on a roll no tool improves was called a blunder. Wherever two legal
+    choices lead to the same positions with the same probabilities (every chance step expanded), the
+    advisor gives them the same values, so neither can be labelled worse than the other."""
+    pairs = 0
+    for seed in range(12):
+        game = load_game("stone_age", players=2, seed=seed)
+        advisor = Advisor(game, play_kit("stone_age"), seed)
+        bots = [make_bot("medium", seed=seed * 10 + seat) for seat in range(2)]
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal() and pairs < 8:
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance_outcome(rng))
+                continue
+            seat = state.current_player()
+            legal = state.legal_actions()
+            if len(legal) > 1 and state.stage in (TOOLS, ACTIONS):  # tools, and which place to resolve
+                outcomes = {action: outcome_distribution(state, action) for action in legal}
+                values = {choice.action: choice.values for choice in advisor.choices(state)}
+                for one in legal:
+                    for other in legal:
+                        if one < other and outcomes[one] is not None and outcomes[one] == outcomes[other]:
+                            assert values[one] == pytest.approx(values[other], abs=1e-9)
+                            assert advisor.assess(state, one).label == advisor.assess(state, other).label
+                            pairs += 1
+            state.apply_action(bots[seat].step(state, seat))
+    assert pairs >= 8, "too few choices with the same outcomes to test"

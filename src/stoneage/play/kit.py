@@ -93,10 +93,11 @@ class PlayKit:
     """Whether an action shows something its seat holds face down (in Stone Age Junior, a build paid
     with a goods card): "why?" never shows such a move to another seat as an alternative the bot had;
     ``None``: no action does."""
-    worlds: int = 1
+    worlds: int = 8
     """How many redraws of what the deciding seat cannot see the advisor averages a choice's value
-    over (``play/valuation.py``; the same redraws for every choice): 1 where the hidden part hardly
-    moves the values, more in the memory games."""
+    over (``play/valuation.py``; the same redraws for every choice; one when nothing is hidden). 1
+    suits a game whose values read only what the seat knows (Stone Age's count another seat's
+    face-down card as an average card); a memory game needs more."""
     say: Say = generic_say
     """A fact in a sentence (``play/events.py`` tells every step with it)."""
     effects: Effects = generic_effects

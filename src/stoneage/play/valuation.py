@@ -13,8 +13,8 @@ A choice is valued by what follows it up to the next decision of another seat, a
 So the values do not depend on a search's luck: two choices whose outcomes have the same
 distribution get the same value, and the same position gets the same values every time. What the
 deciding seat cannot see is redrawn from its information (``resample_from_infostate``), ``worlds``
-times with seeds from the caller's, and each choice is valued in the same redrawn worlds (the
-values are their mean).
+times with seeds from the caller's (once when two redraws are the same: nothing is hidden), and
+each choice is valued in the same redrawn worlds (the values are their mean).
 """
 
 from __future__ import annotations
@@ -50,6 +50,9 @@ def value_choices(state: State, seat: int, seed: int = 0, worlds: int = 1) -> li
     of ``legal_actions``, averaged over ``worlds`` redraws of what it cannot see; ``state`` is not
     changed."""
     known = [state.resample_from_infostate(seat, random.Random(seed * 1_000_003 + world)) for world in range(worlds)]
+    if worlds > 1 and known[0].to_json() == known[1].to_json():
+        known = known[:1]  # the seat sees everything that matters: one world is all of them
+        worlds = 1
     seats = len(state.returns())
     out = []
     for action in state.legal_actions():
@@ -108,15 +111,18 @@ def outcome_distribution(state: State, action: int, limit: int = 5000) -> dict[s
     start.apply_action(action)
     out: dict[str, float] = {}
     pending = [(start, 1.0)]
+    reached = 0
     while pending:
         position, chance = pending.pop()
         if position.is_chance_node():
-            for outcome, weight in position.chance_outcomes():
+            outcomes = position.chance_outcomes()
+            reached += len(outcomes)
+            if reached > limit:
+                return None
+            for outcome, weight in outcomes:
                 child = position.clone()
                 child.apply_action(outcome)
                 pending.append((child, chance * weight))
-            if len(pending) > limit:
-                return None
             continue
         data = position.to_json()
         data.pop("history", None)

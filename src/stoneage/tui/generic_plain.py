@@ -20,7 +20,7 @@ Commands:
   0, back          go back from a sub-list
   board            show what you can see of the game
   me               the same, from your seat
-  hint             what the hint bot would do
+  hint             the move the advisor suggests
   undo             take back your last decision (not past a roll or a card turned up)
   save [FILE]      save the game; continue later with: stoneage play --resume FILE
   log [N]          the last N lines of the game log (default 20)

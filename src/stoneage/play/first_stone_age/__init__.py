@@ -17,6 +17,6 @@ def paced(state: State, seat: int, action: int) -> bool:
     return A.REVEAL <= action < A.DRAW
 
 
-KIT = PlayKit(worlds=8, default_bot="child", hint_bot="memory_expert", delay=3.0, paced_chance=paced, menu=build_menu,
+KIT = PlayKit(default_bot="child", hint_bot="memory_expert", delay=3.0, paced_chance=paced, menu=build_menu,
               results=result_lines, panels=panels, lesson=lesson, say=say, effects=effects)
 """A child's memory as the opponent, the perfect memory as the hint; a turned-up card stays up 3 s."""

@@ -19,7 +19,7 @@ def paced(state: State, seat: int, action: int) -> bool:
     return A.ROLL <= action < A.CARD or action >= A.TAME_DICE
 
 
-KIT = PlayKit(default_bot="medium", fallback_bot="random", hint_bot="expert", delay=0.6, paced_chance=paced,
+KIT = PlayKit(default_bot="medium", fallback_bot="random", hint_bot="expert", delay=0.6, paced_chance=paced, worlds=1,
               menu=build_menu, results=result_lines, panels=panels,
               observations=observations, lesson=lesson, warn=warn,
               odds=gathering_odds_lines, say=say, effects=effects)

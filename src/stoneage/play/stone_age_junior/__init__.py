@@ -27,6 +27,6 @@ def paced(state: State, seat: int, action: int) -> bool:
 
 
 KIT = PlayKit(default_bot="junior_child", hint_bot="junior_expert", delay=1.5, paced_chance=paced, menu=build_menu,
-              worlds=8, results=result_lines, panels=panels, lesson=lesson, say=say, effects=effects,
+              results=result_lines, panels=panels, lesson=lesson, say=say, effects=effects,
               private_move=pays_with_a_card)
 """A child's memory as the opponent, the perfect memory as the hint; a forest tile stays up 1.5 s."""

@@ -40,8 +40,8 @@ KEYS_HELP = N_("""Keys
   1 … 9         choose option 1 … 9 of the list
   0, Esc, ⌫     back out of a sub-list (Esc also closes the action line)
   :             type an action in notation (place forest 3, pay wood clay, …)
-  h             hint: what the hard bot would do
-  y             why? the last bot move, its value and its best alternatives
+  h             hint: the move the advisor suggests
+  y             why? the hint, your last move or the last bot move, weighed
   u             undo your last decision (not past a roll or a card turned up)
   s             save the game (continue with: stoneage play --resume FILE)
   p             pause / continue the bots

@@ -38,9 +38,9 @@ Commands:
                    hut, field, card1..card4, building1..building4); rules herd: the Mammoth Herd
   odds             the chance of each yield of your gathering rolls this round, with your tools
   odds LOC N       the chance of each yield with N figures on a gathering location
-  hint             what the hard bot would do
-  why [N]          why the last bot move (of the bot in seat N) was played: its value and
-                   its best alternatives
+  hint             the move the advisor suggests
+  why [N]          the hint weighed against the alternatives, else your last move judged, else
+                   why the last bot move (of the bot in seat N) was played
   undo             take back your last decision (not past a roll or a card turned up)
   save [FILE]      save the game; continue later with: stoneage play --resume FILE
   log [N]          the last N lines of the game log (default 20)
