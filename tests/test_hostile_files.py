@@ -409,8 +409,8 @@ def an_analysis() -> Any:
         decisions=[Decision(3, 0, "move", "better", [0.5, 0.5], [0.4, 0.6], [0.52, 0.48], 0.12, "mistake", True),
                    Decision(4, 1, "move", "move", [0.4, 0.6], [0.4, 0.6], [0.4, 0.6], 0.0, "good", False)],
         luck=[LuckEvent(5, ["a die"], [0.1, -0.1])],
-        summaries=[PlayerSummary(0, 1, 0.0, 0.12, counts, 0.1, -0.12, [3]),
-                   PlayerSummary(1, 1, 100.0, 0.0, dict.fromkeys(counts, 0) | {"good": 1}, -0.1, 0.0, [])],
+        summaries=[PlayerSummary(0, 1, 1, 0.0, 0.12, counts, 0.1, -0.12, [3]),
+                   PlayerSummary(1, 1, 0, 100.0, 0.0, dict.fromkeys(counts, 0) | {"good": 1}, -0.1, 0.0, [])],
         curve=[(3, [0.5, 0.5]), (4, [0.4, 0.6]), (9, [1.0, 0.0])], seconds=1.5, finished=True)
 
 

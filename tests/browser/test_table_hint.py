@@ -3,7 +3,7 @@
 The person plays a whole game of Stone Age against a bot by asking the hint at each decision and
 clicking the choice it marks. The dialog must never open; afterwards the game's record shows that
 the hints were tested where it mattered (decisions where some legal move is warned of) and that
-every move played was one the warnings do not flag.
+every move played was one the advisor does not warn of.
 """
 
 from __future__ import annotations
@@ -14,7 +14,10 @@ import httpx
 
 from browser.ui import READY_JS, Browsing, open_table, wait_over
 from stoneage.core.record import replay
+from stoneage.play.advisor import Advisor
 from stoneage.play.kit import play_kit
+from stoneage.play.session import bot_seed
+from stoneage.web.room import HINT_SEAT
 
 HINTED = "#decision-body .choice.hinted[data-action]"
 
@@ -42,14 +45,14 @@ def test_following_every_hint_never_opens_the_warning_dialog(browsing: Browsing)
     record = httpx.get(f"{browsing.base}/api/games/{game}/record").raise_for_status().json()
     played_game, _final = replay(record)
     state = played_game.new_initial_state()
-    warn = play_kit("stone_age").warn
-    assert warn is not None
+    advisor = Advisor(played_game, play_kit("stone_age"), bot_seed(played_game.seed, HINT_SEAT))  # the room's
     warned_decisions = 0
     for text in record["actions"]:
         action = state.string_to_action(text)
         if state.current_player() == 0 and len(state.legal_actions()) > 1:
-            assert not warn(state, action), f"a hinted move is warned of: {text}: {warn(state, action)}"
-            warned_decisions += any(warn(state, other) for other in state.legal_actions())
+            warned = advisor.warnings(state, action)
+            assert not warned, f"a hinted move is warned of: {text}: {warned}"
+            warned_decisions += any(advisor.warnings(state, other) for other in state.legal_actions())
         state.apply_action(action)
     assert followed >= 20 and warned_decisions >= 3, (followed, warned_decisions)
     browsing.shot(page, "stone_age-hints-followed")

@@ -94,6 +94,8 @@ class PlayerSummary:
 
     seat: int
     decisions: int
+    mattered: int
+    """How many of them mattered (some choice would have lost at least the inaccuracy threshold)."""
     accuracy: float
     """Percent of the seat's decisions that mattered (some choice would have lost at least the
     inaccuracy threshold) that lost less than it; 100 when none mattered."""
@@ -177,7 +179,7 @@ def _from_json(data: Any) -> Analysis:
         if not set(worst) <= steps:
             raise s.fail(s.name("worst"), _("steps of the analysis's decisions"))
         summaries.append(PlayerSummary(s.integer("seat", index, index), s.integer("decisions", 0),
-                                       s.number("accuracy"), s.number("mean_loss"),
+                                       s.integer("mattered", 0), s.number("accuracy"), s.number("mean_loss"),
                                        {label: counts.integer(label, 0) for label in LABELS},
                                        s.number("luck"), s.number("skill"), worst))
     curve = []
@@ -313,7 +315,7 @@ def _summary(seat: int, decisions: list[Decision], luck: list[LuckEvent]) -> Pla
     mattered = [d for d in own if d.matters]
     worst = sorted((d for d in own if d.label != GOOD), key=lambda d: -d.loss)[:WORST_SHOWN]
     return PlayerSummary(
-        seat=seat, decisions=len(own),
+        seat=seat, decisions=len(own), mattered=len(mattered),
         accuracy=round(100.0 * sum(1 for d in mattered if d.label == GOOD) / len(mattered), 1) if mattered else 100.0,
         mean_loss=round(sum(d.loss for d in own) / len(own), 4) if own else 0.0,
         counts=counts, luck=round(sum(e.swing[seat] for e in luck), 4),

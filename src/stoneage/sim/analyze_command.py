@@ -114,9 +114,9 @@ def report(analysis: Any, names: list[str], cached: bool) -> str:
     lines = [_("Analysis of a game of {game}, {players} players, {decisions} decisions; seed {seed} ({when})").format(
         game=_(game_info(analysis.game).display_name), players=analysis.players,
         decisions=len(analysis.decisions), seed=analysis.seed, when=when), ""]
-    heads = [_("Player"), _("Decisions"), _("Accuracy %"), _("Inaccuracies"), _("Mistakes"), _("Blunders"),
-             _("Chance lost"), _("Luck")]
-    rows = [[names[s.seat], str(s.decisions), f"{s.accuracy:.1f}", str(s.counts["inaccuracy"]),
+    heads = [_("Player"), _("Decisions"), _("Mattered"), _("Accuracy %"), _("Inaccuracies"), _("Mistakes"),
+             _("Blunders"), _("Chance lost"), _("Luck")]
+    rows = [[names[s.seat], str(s.decisions), str(s.mattered), f"{s.accuracy:.1f}", str(s.counts["inaccuracy"]),
              str(s.counts["mistake"]), str(s.counts["blunder"]), _points(-s.skill), _points(s.luck, sign=True)]
             for s in analysis.summaries]
     widths = [max(cells(h), *(cells(r[i]) for r in rows)) for i, h in enumerate(heads)]
@@ -125,7 +125,8 @@ def report(analysis: Any, names: list[str], cached: bool) -> str:
     for row in rows:
         lines.append("  ".join(ljust(c, w) if i == 0 else rjust(c, w) for i, (c, w) in enumerate(zip(row, widths,
                                                                                                       strict=True))))
-    lines.append(_("(chance lost and luck in percentage points of winning chance)"))
+    lines.append(_("(mattered: decisions where some choice would have lost 5 points or more; accuracy: the share "
+                   "of those played well; chance lost and luck in percentage points of winning chance)"))
     for summary in analysis.summaries:
         if not summary.worst:
             continue

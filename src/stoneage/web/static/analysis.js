@@ -176,7 +176,7 @@ async function request() {
   const button = $("#analyse");
   button.disabled = true;
   working(true);
-  say(_("Analysing… a search replays every decision; this can take a minute."));
+  say(_("Analysing… the advisor weighs every decision; this takes a few seconds."));
   const url = `/api/games/${encodeURIComponent(panel.gameId)}/analysis`;
   for (;;) {
     let response;
