@@ -27,6 +27,7 @@ from web.client import (
     first_event,
     join_game,
     person_seats,
+    play_out_all,
     tokens_of,
 )
 from web.server import ServerProcess
@@ -86,7 +87,7 @@ def test_a_wrong_token_or_another_games_token_is_refused_and_closed(server: Serv
             first = await table.receive()
             return first, await table.closed()
 
-    for token in ("not-a-token", tokens_of(theirs)[0], tokens_of(ours)[0] + "x"):
+    for token in ("not-a-token", tokens_of(theirs)[0], tokens_of(ours)[0] + "x", ""):  # token= with no value too
         first, code = asyncio.run(refused(token))
         assert first["type"] == "error" and first["code"] == "bad_token", first
         assert code == 1008
@@ -405,6 +406,17 @@ def test_with_a_person_at_the_table_bot_moves_are_spaced_by_the_pace(server: Ser
     assert gaps[1] >= pace * 0.7 and sum(gaps) >= len(gaps) * pace * 0.8, gaps
 
 
+def test_every_view_says_whether_the_game_is_over(server: ServerProcess) -> None:
+    """A client learns that the game ended from the view itself (``over``), not by knowing that
+    ``to_move`` is −4: false in every view until the last update, true in it, with the scores."""
+    created = create_game(server.http, "first_stone_age", person_seats(2), pace=0)
+    tables = [Table(server.ws, created["id"], token=token) for token in tokens_of(created)]
+    asyncio.run(play_out_all(tables))
+    views = [m["view"] for m in tables[0].received if m["type"] in ("hello", "update")]
+    assert [view["over"] for view in views] == [False] * (len(views) - 1) + [True]
+    assert views[-1]["to_move"] == -4 and any(panel["name"] == "result" for panel in views[-1]["panels"])
+
+
 # --- limits ------------------------------------------------------------------------------------
 
 def test_refused_messages_get_errors_naming_the_problem_and_the_connection_stays_open(server: ServerProcess) -> None:
@@ -421,7 +433,9 @@ def test_refused_messages_get_errors_naming_the_problem_and_the_connection_stays
         ('{"type": "move", "seq": 0}', "bad_message", "action"),
         ('{"type": "move", "seq": -1, "action": 0}', "bad_message", "seq"),
         ('{"type": "ping", "extra": 1}', "bad_message", "extra"),
-        ("[1, 2]", "bad_message", "object"),
+        ("[1, 2]", "unknown_type", "object"),  # not an object: as documented, not bad_message
+        ("5", "unknown_type", "object"),
+        ("null", "unknown_type", "object"),
     ]
 
     async def scenario() -> list[JSON]:

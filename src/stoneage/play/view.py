@@ -76,7 +76,8 @@ class View:
             decision = {"prompt": self.decision.prompt, "info": list(self.decision.info),
                         "choices": [_choice_json(c, self.choice_facts) for c in self.decision.choices]}
         return {
-            "game": self.game, "viewer": self.viewer, "to_move": self.to_move, "status": self.status,
+            "game": self.game, "viewer": self.viewer, "to_move": self.to_move, "over": self.to_move == TERMINAL,
+            "status": self.status,
             "panels": [p.to_json() for p in self.panels], "decision": decision,
             "events": [e.to_json() for e in self.events],
         }

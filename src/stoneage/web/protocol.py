@@ -97,7 +97,7 @@ def parse_command(text: str | bytes) -> Move | Sync | Ping | Hint | Why | Odds |
         kind = first["type"]
         if kind == "json_invalid":
             raise ProtocolError("bad_json", f"not JSON: {first['msg']}") from None
-        if kind in ("union_tag_invalid", "union_tag_not_found", "model_attributes_type", "model_type"):
+        if kind in ("union_tag_invalid", "union_tag_not_found", "model_attributes_type", "model_type", "dict_type"):
             raise ProtocolError("unknown_type", "a message is a JSON object whose 'type' is one of "
                                 f"{', '.join(KNOWN_TYPES)}") from None
         where = ".".join(str(part) for part in first["loc"][1:]) or "message"

@@ -335,8 +335,9 @@ class GameService:
 
     async def admit(self, room: Room, token: str | None, player: Player | None, seat: int | None = None,
                     name: str | None = None) -> int:
-        """The viewer a connection gets: the seat its token (or its player's key) opens, else ``PUBLIC``."""
-        if token:
+        """The viewer a connection gets: the seat its token (or its player's key) opens, else ``PUBLIC``
+        (an empty ``token=`` opens no seat: it is refused, not taken for a spectator)."""
+        if token is not None:
             found = _opened(room, token, player)
             if not found.claimed:
                 async with room.lock:  # look again under the lock: a join or another connection may have come first
