@@ -17,7 +17,7 @@ from typing import Any
 
 from stoneage.core.extras import install_hint
 from stoneage.core.i18n import _, pgettext
-from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT, Limits
+from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT, Limits, ServerConfig
 
 PING_SECONDS = 45
 """How often the server pings each idle websocket: under the 60 s after which proxies commonly drop one."""
@@ -64,6 +64,12 @@ def _rate(text: str) -> float:
     return value
 
 
+def _workers(text: str) -> int:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(_("expected a positive integer, not {value!r}").format(value=text))
+    return int(text)
+
+
 def _named_bot(text: str) -> tuple[str, str]:
     """``NAME=SPEC`` of ``--bot``, split."""
     name, equals, spec = text.partition("=")
@@ -94,6 +100,9 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
     serve.add_argument("--new-games-per-minute", type=_rate, default=Limits().new_games_per_minute, metavar="N",
                        help=_("new games one address may create a minute, in bursts of as many (0: no limit; "
                               "default %(default)g)"))
+    # worker processes for hints and why? answers (docs/server.md); its help line waits for the catalogs
+    serve.add_argument("--advice-workers", type=_workers, default=ServerConfig().advice_workers, metavar="N",
+                       help=argparse.SUPPRESS)
     serve.add_argument("--open", action="store_true",
                        help=_("open the lobby in your web browser once the server is up"))
     serve.add_argument("--bot", action="append", default=[], type=_named_bot, metavar=pgettext("metavar", "NAME=SPEC"),
@@ -116,7 +125,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from stoneage.bots import BotSpecError, register_preset
     from stoneage.web.app import create_app
-    from stoneage.web.config import ServerConfig
     from stoneage.web.websocket import WebSocketProtocol
 
     for name, spec in args.bot:
@@ -127,7 +135,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             return 2
     rate = args.new_games_per_minute
     config = ServerConfig(database_url=args.db, redis_url=args.redis, pace=args.pace,
-                          limits=Limits(new_games_per_minute=rate, new_games_burst=max(1, round(rate))))
+                          limits=Limits(new_games_per_minute=rate, new_games_burst=max(1, round(rate))),
+                          advice_workers=args.advice_workers)
     try:
         database = config.database()
     except ValueError as error:

@@ -78,6 +78,9 @@ class ServerConfig:
     limits: Limits = Limits()
     resume_on_start: bool = True
     """Load every unfinished game at start, so bots and clocks carry on without anyone connecting."""
+    advice_workers: int = 2
+    """Worker processes that work out hints and why? answers (``web/advice.py``), apart from the
+    threads that store moves, so one table's questions never hold up another table's moves."""
 
     def database(self) -> str:
         """The database URL to use, with its async driver."""

@@ -17,6 +17,7 @@ import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Coroutine
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,13 +32,13 @@ from stoneage.core.i18n import SOURCE, _, use_language
 from stoneage.core.record import make_record, result_of
 from stoneage.core.registry import game_info, game_names, load_game
 from stoneage.play.events import apply_with_events
-from stoneage.play.explain import explain, explain_hint, review_move
 from stoneage.play.kit import play_kit
 from stoneage.play.menus import label_of
 from stoneage.play.odds import odds_for
 from stoneage.play.session import bot_seed
 from stoneage.play.view import build_view
 from stoneage.play.warnings import confirm_question
+from stoneage.web.advice import AdvicePool, HintJob, Position, WhyJob
 from stoneage.web.config import ServerConfig
 from stoneage.web.fanout import Fanout
 from stoneage.web.lesson import ACTIVE, LEFT, SETTING
@@ -147,6 +148,8 @@ class GameService:
         self.started = time.time()
         self.remotes = RemoteBots(self)
         """The remote bots connected to this process (web/remote.py)."""
+        self.advice = AdvicePool(config.advice_workers)
+        """The worker processes that answer hints and why?s (web/advice.py), apart from the moves' threads."""
 
     async def start(self) -> None:
         """Listen to the other processes (and, with them, look at the database every ``SWEEP`` seconds);
@@ -167,6 +170,7 @@ class GameService:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.advice.close()  # a question still being worked out is dropped, not waited for
         for room in self.rooms.values():
             await _let_go(room.let_bots_go(), room.state)
         await self.fanout.stop()
@@ -402,29 +406,24 @@ class GameService:
         if room.explaining:
             raise ProtocolError("busy", "a why? for this game is being worked out; wait for it")
         seq, names, hinted = room.seq, room.names_in(client.lang), room.hint_now(asker)
+        spec, seed = room.advisor.spec, room.advisor.seed
         if hinted is not None:
-            state, seat, action = room.state.clone(), asker, hinted
-
-            def work() -> list[str]:
-                with use_language(client.lang):
-                    return explain_hint(room.advisor, state, action, viewer=asker).lines(names[seat])
+            seat, action = asker, hinted
+            job = WhyJob(_position(room, room.state), action, seat, asker, client.lang, names[seat], spec, seed,
+                         hint=True)
         else:
             found = _latest_to_explain(room, asker)
             if found is None:
                 raise ProtocolError("no_why", "no hint, move of yours or bot move among the latest moves")
             before, seat, action = found
-            spec = room.bot_spec(seat)
-
-            def work() -> list[str]:
-                with use_language(client.lang):
-                    if seat == asker:
-                        return review_move(room.advisor, before, action, viewer=asker).lines(names[seat])
-                    return explain(before, seat, action, spec, seed=bot_seed(room.game.seed, seat),
-                                   viewer=asker).lines(names[seat])
-
+            bot = None if seat == asker else room.bot_spec(seat)
+            job = WhyJob(_position(room, before), action, seat, asker, client.lang, names[seat], spec, seed,
+                         bot=bot, bot_seed=bot_seed(room.game.seed, seat))
         room.explaining = True
         try:
-            lines = await asyncio.to_thread(work)
+            lines = await self.advice.why(job)
+        except BrokenExecutor:
+            raise ProtocolError("busy", "the advisor stopped working on this why?; ask again") from None
         finally:
             room.explaining = False
         client.send_text(json.dumps({"type": "why", "seq": seq, "seat": seat, "action": action, "lines": lines}))
@@ -449,9 +448,11 @@ class GameService:
         seq, state = room.seq, room.state.clone()
         room.hinting = True
         try:
-            action = await asyncio.to_thread(room.hint, state.clone(), seat)
+            action = await self.advice.hint(HintJob(_position(room, state), seat, room.advisor.spec, room.advisor.seed))
         except BotSpecError as error:
             raise ProtocolError("no_hint", f"no hint: {error}") from None
+        except BrokenExecutor:
+            raise ProtocolError("busy", "the advisor stopped working on this hint; ask again") from None
         finally:
             room.hinting = False
         room.remember_hint(seat, state, action)
@@ -833,6 +834,11 @@ def _latest_to_explain(room: Room, asker: int) -> tuple[State, int, int] | None:
         if seat == asker or (seat >= 0 and room.row.seats[seat].kind == BOT):
             return before, seat, action
     return None
+
+
+def _position(room: Room, state: State) -> Position:
+    """``state`` of the room's game as the data an advice worker rebuilds it from."""
+    return Position(room.game.name, room.game.params(), state.to_json())
 
 
 def _whose(room: Room) -> str:
