@@ -100,9 +100,9 @@ def register(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
     serve.add_argument("--new-games-per-minute", type=_rate, default=Limits().new_games_per_minute, metavar="N",
                        help=_("new games one address may create a minute, in bursts of as many (0: no limit; "
                               "default %(default)g)"))
-    # worker processes for hints and why? answers (docs/server.md); its help line waits for the catalogs
     serve.add_argument("--advice-workers", type=_workers, default=ServerConfig().advice_workers, metavar="N",
-                       help=argparse.SUPPRESS)
+                       help=_("worker processes that work out hints and why? answers, so that no table waits "
+                              "for another's (default %(default)s)"))
     serve.add_argument("--open", action="store_true",
                        help=_("open the lobby in your web browser once the server is up"))
     serve.add_argument("--bot", action="append", default=[], type=_named_bot, metavar=pgettext("metavar", "NAME=SPEC"),

@@ -486,12 +486,18 @@ class GameService:
                     raise ProtocolError("off_script", room.lesson.refusal(room.state, room.kit,
                                                                           room.names_in(client.lang)))
             if move.warn and not move.confirmed:
-                with use_language(client.lang):
-                    lines = room.advisor.warnings(room.state, move.action)
-                    if lines:
-                        client.send_text(json.dumps({"type": "warning", "seq": move.seq, "action": move.action,
-                                                     "lines": lines, "question": confirm_question(lines)}))
-                        return
+                state, action = room.state.clone(), move.action
+
+                def warned() -> tuple[list[str], str]:  # the advisor's values: off the event loop
+                    with use_language(client.lang):
+                        found = room.advisor.warnings(state, action)
+                        return found, confirm_question(found) if found else ""
+
+                lines, question = await asyncio.to_thread(warned)
+                if lines:
+                    client.send_text(json.dumps({"type": "warning", "seq": move.seq, "action": move.action,
+                                                 "lines": lines, "question": question}))
+                    return
             chance, wait = self._chance_after(room, move.action)
             if not await self._commit(room, [move.action, *chance], ack=client):
                 client.send_text(room.snapshot(seat, "resync", client.lang, reason="stale: another move came first"))
