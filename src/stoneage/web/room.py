@@ -149,10 +149,6 @@ class Room:
         """Whether any seat is a person's."""
         return any(seat.kind != BOT for seat in self.row.seats)
 
-    def hint(self, state: State, seat: int) -> int:
-        """The advisor's hint for ``seat`` in ``state`` (a clone: this runs off the event loop)."""
-        return self.advisor.hint(state, seat)
-
     def remember_hint(self, seat: int, state: State, action: int) -> None:
         """Keep the hint ``seat`` was given in ``state`` (for "Why?")."""
         self.hints[seat] = (tuple(state.history()), action)
