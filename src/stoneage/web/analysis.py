@@ -1,6 +1,6 @@
 """``GET /api/games/{id}/analysis``: a finished game's analysis (docs/analysis.md) for the replay viewer.
 
-Analysing takes a while (tens of seconds for a 4-player Stone Age game), so it never runs on the
+Analysing takes a while (seconds for a Stone Age game, more on a busy machine), so it never runs on the
 server's event loop: the first request starts it in a worker process and answers ``202`` with
 ``{"status": "running"}`` and a ``Retry-After``; asking again gives ``200`` with the analysis JSON
 (``Analysis.to_json``) once it is ready. Finished analyses are kept in memory by their record key.
