@@ -171,7 +171,8 @@ def test_stoneage_tournament_accepts_cmd_bots(tmp_path: Path) -> None:
 
 def test_the_lobby_refuses_cmd_bots() -> None:
     service_module = pytest.importorskip("stoneage.web.service")
-    service = service_module.GameService(store=None, config=None)
+    config = pytest.importorskip("stoneage.web.config").ServerConfig()
+    service = service_module.GameService(store=None, config=config)
     seats = [service_module.SeatSpec("person"), service_module.SeatSpec("bot", "cmd:/bin/sh -c 'touch /tmp/x'")]
     with pytest.raises(service_module.ServiceError) as caught:
         asyncio.run(service.create_game("stone_age", seats, expansions=[], variants=[], options={}))

@@ -157,8 +157,8 @@ def test_every_output_option_refuses_a_bad_target_before_any_work(kind: str, tmp
             ["selfplay", "--bots", "random", "--games", "1", "--out", target(".npz")],
             ["bench", "--games", "1", "--bots", "", "--json", target(".json")],
             ["train", "expert", "--games", "1", "--generations", "1", "--out", target(".json")],
-            ["analyze", "--iterations", "1", "--json", target(".json"), str(record)],
-            ["analyze", "--iterations", "1", "--plot", target(".png"), str(record)],
+            ["analyze", "--json", target(".json"), str(record)],
+            ["analyze", "--plot", target(".png"), str(record)],
             ["play", "--plain", "--seats", "random,random", "--save", target(".json")],
         ]
     for argv in commands:

@@ -59,7 +59,7 @@ SCRIPT = "tame with food\nbonus one\n2\n1\n" * 3000
 
 
 def test_a_whole_mammoth_game_in_plain_mode_from_a_script() -> None:
-    result = stoneage("play", "--plain", "--players", "3", "--seats", "human,random,random", "--seed", "3",
+    result = stoneage("play", "--plain", "--players", "3", "--seats", "human,random,random", "--seed", "4",
                       "--delay", "0", "--expansion", "mammoth", script=SCRIPT)
     assert result.returncode == 0, result.stderr
     out = result.stdout

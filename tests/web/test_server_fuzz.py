@@ -360,7 +360,7 @@ def malformed(rng: random.Random) -> Hostile:
         return Hostile(dump(message, rng), frozenset({"bad_message"}))
     if kind == 8:  # valid JSON, not an object
         value = rng.choice([1, -1, 1.5, "move", None, True, False, [], [{"type": "ping"}], unicode_text(rng, 8)])
-        return Hostile(json.dumps(value), frozenset({"bad_message"}))
+        return Hostile(json.dumps(value), frozenset({"unknown_type"}))
     if kind == 9:  # random unicode
         return Hostile(unicode_text(rng, rng.randint(1, 200)), MALFORMED)
     if kind == 10:  # a literal JSON does not have

@@ -17,6 +17,7 @@ from typing import Any
 
 from stoneage.core.extras import install_hint
 from stoneage.core.i18n import _, pgettext
+from stoneage.core.limits import whole_number
 from stoneage.web.config import DEFAULT_HOST, DEFAULT_PORT, Limits, ServerConfig
 
 PING_SECONDS = 45
@@ -64,10 +65,7 @@ def _rate(text: str) -> float:
     return value
 
 
-def _workers(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 64:
-        raise argparse.ArgumentTypeError(_("expected a positive integer, not {value!r}").format(value=text))
-    return int(text)
+_workers = whole_number(1, 64, "advice workers")
 
 
 def _named_bot(text: str) -> tuple[str, str]:
