@@ -152,9 +152,9 @@ class Advisor:
         seat = state.current_player()
         choices = self.choices(state)
         mine = next(choice for choice in choices if choice.action == action).values[seat]
-        better = any(choice.values[seat] >= mine - EQUAL for choice in choices
-                     if choice.action != action and not warnings_for(self.kit, state, choice.action))
-        return found if better else []
+        # best first: the first unwarned choice is the best one, so no other needs the rules' check
+        unwarned = next((choice for choice in choices if not warnings_for(self.kit, state, choice.action)), None)
+        return found if unwarned is not None and unwarned.values[seat] >= mine - EQUAL else []
 
     def hint(self, state: State, seat: int) -> int:
         """The move to suggest to ``seat`` in ``state`` (not changed): the hint bot's, unless it is
@@ -163,6 +163,5 @@ class Advisor:
         if len(legal) == 1:
             return legal[0]
         choice = self.bot().step(state.clone(), seat)
-        if not self.warnings(state, choice) and self.assess(state, choice).label == GOOD:
-            return choice
-        return self.assess(state, choice).best
+        judged = self.assess(state, choice)
+        return choice if judged.label == GOOD and not self.warnings(state, choice) else judged.best
